@@ -1,0 +1,19 @@
+import { Medal } from "lucide-react";
+import { cn } from "~/lib/cn";
+
+const MEDALS: Record<number, { label: string; className: string }> = {
+  1: { label: "Gold medal", className: "text-gold" },
+  2: { label: "Silver medal", className: "text-silver" },
+  3: { label: "Bronze medal", className: "text-bronze" },
+};
+
+/** The position, with a medal for the top 3 (SPEC /standings). */
+export function PositionWithMedal({ position }: { position: number }) {
+  const medal = MEDALS[position];
+  return (
+    <span className="inline-flex items-center gap-1 font-semibold">
+      {medal && <Medal role="img" aria-label={medal.label} className={cn("size-5", medal.className)} />}
+      {position}
+    </span>
+  );
+}

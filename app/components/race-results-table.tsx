@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { groupResults, type PublicResult } from "~/lib/results";
+
+/**
+ * A race's results, grouped by class and heat when the race has several.
+ * "summary": Pos, Name, Boat, Best Lap, Points (home page, archive).
+ * "full": Pos, Racer, Boat, Best Lap, Total Time, Laps, Points (race page).
+ */
+export function RaceResultsTable({ results, variant }: { results: PublicResult[]; variant: "summary" | "full" }) {
+  const full = variant === "full";
+  return (
+    <div className="space-y-5">
+      {groupResults(results).map((group) => (
+        <div key={`${group.boatClass}-${group.heatNumber}`}>
+          {group.label && <h3 className="mb-1 px-3 text-sm font-semibold text-primary">{group.label}</h3>}
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="w-12">Pos</TableHead>
+                <TableHead>{full ? "Racer" : "Name"}</TableHead>
+                <TableHead>Boat</TableHead>
+                <TableHead>Best Lap</TableHead>
+                {full && <TableHead>Total Time</TableHead>}
+                {full && <TableHead className="text-right">Laps</TableHead>}
+                <TableHead className="text-right">Points</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {group.results.map((result) => (
+                <TableRow key={result.id}>
+                  <TableCell className="font-semibold">{result.position}</TableCell>
+                  <TableCell>
+                    <Link to={`/competitor/${result.competitorId}`} className="font-medium text-primary hover:underline">
+                      {result.racerName}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{result.boat}</TableCell>
+                  <TableCell className="tabular-nums">{result.bestLap ?? "–"}</TableCell>
+                  {full && <TableCell className="tabular-nums">{result.totalTime ?? "–"}</TableCell>}
+                  {full && <TableCell className="text-right tabular-nums">{result.laps ?? "–"}</TableCell>}
+                  <TableCell className="text-right font-semibold tabular-nums">{result.points}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      ))}
+    </div>
+  );
+}

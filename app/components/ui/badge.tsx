@@ -1,0 +1,19 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", {
+  variants: {
+    variant: {
+      upcoming: "bg-sky-100 text-sky-900",
+      today: "bg-emerald-100 text-emerald-900",
+      past: "bg-slate-200 text-slate-800",
+      outline: "border text-foreground",
+    },
+  },
+  defaultVariants: { variant: "outline" },
+});
+
+export function Badge({ className, variant, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+
+/**
+ * Tabs that are links (`?tab=...`): the server renders the chosen tab, so they work without
+ * JavaScript, can be shared and survive a reload. See docs/decisions/0002-tabs-are-links.md.
+ */
+export function LinkTabs({
+  label,
+  tabs,
+  current,
+}: {
+  label: string;
+  tabs: readonly { key: string; label: string; to: string }[];
+  current: string;
+}) {
+  return (
+    <nav aria-label={label} className="mb-4 overflow-x-auto">
+      <ul className="inline-flex h-10 items-center rounded-md bg-muted p-1 text-muted-foreground">
+        {tabs.map((tab) => {
+          const selected = tab.key === current;
+          return (
+            <li key={tab.key}>
+              <Link
+                to={tab.to}
+                preventScrollReset
+                aria-current={selected ? "page" : undefined}
+                className={cn(
+                  "inline-flex items-center rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary",
+                  selected ? "bg-background text-foreground shadow-sm" : "hover:text-foreground",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,14 @@
+/** What the HTTP server hands every loader and action (React Router's typed context). */
+import { createContext } from "react-router";
+import type { Database } from "../db/client";
+
+export interface AppConfig {
+  clubName: string;
+  clubEmail: string;
+  timeZone: string;
+}
+
+export const dbContext = createContext<Database>();
+export const configContext = createContext<AppConfig>();
+/** The Content-Security-Policy nonce of this response. */
+export const nonceContext = createContext<string>("");

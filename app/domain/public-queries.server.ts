@@ -1,0 +1,251 @@
+/**
+ * Every read the public pages make. Each function selects only public columns:
+ * a competitor's e-mail and telephone never leave this module.
+ */
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { competitors, raceResults, races } from "../../db/schema";
+import { classTabs, parseBoatClassList } from "../lib/boat-classes";
+import { POINTS_BELOW_TABLE, POINTS_BY_POSITION, resultPoints } from "../lib/points";
+import type { PublicResult } from "../lib/results";
+import { boatLabel, rankStandings, type Ranked, type StandingTotals } from "../lib/standings";
+
+export interface PublicRace {
+  id: number;
+  title: string;
+  date: string;
+  location: string;
+  description: string;
+  imageUrl: string | null;
+  status: "upcoming" | "completed";
+}
+
+const raceColumns = {
+  id: races.id,
+  title: races.title,
+  date: races.date,
+  location: races.location,
+  description: races.description,
+  imageUrl: races.imageUrl,
+  status: races.status,
+};
+
+export async function listRaces(db: Database): Promise<PublicRace[]> {
+  return db.select(raceColumns).from(races).orderBy(asc(races.date), asc(races.id));
+}
+
+export async function getRace(db: Database, id: number): Promise<PublicRace | null> {
+  const [race] = await db.select(raceColumns).from(races).where(eq(races.id, id));
+  return race ?? null;
+}
+
+/** The earliest upcoming race dated today or later. */
+export async function nextEvent(db: Database, today: string): Promise<PublicRace | null> {
+  const [race] = await db
+    .select(raceColumns)
+    .from(races)
+    .where(and(eq(races.status, "upcoming"), gte(races.date, today)))
+    .orderBy(asc(races.date), asc(races.id))
+    .limit(1);
+  return race ?? null;
+}
+
+/** Completed races, newest first, optionally of one year. */
+export async function completedRaces(db: Database, year?: number): Promise<PublicRace[]> {
+  const filters = [eq(races.status, "completed")];
+  if (year !== undefined) {
+    filters.push(sql`extract(year from ${races.date}) = ${year}`);
+  }
+  return db
+    .select(raceColumns)
+    .from(races)
+    .where(and(...filters))
+    .orderBy(desc(races.date), desc(races.id));
+}
+
+export async function completedRaceYears(db: Database): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ year: sql<number>`extract(year from ${races.date})::int` })
+    .from(races)
+    .where(eq(races.status, "completed"));
+  return rows.map((r) => r.year).sort((a, b) => b - a);
+}
+
+/** The most recent completed race that has results, for the home page. */
+export async function latestRaceWithResults(db: Database): Promise<PublicRace | null> {
+  const [race] = await db
+    .select(raceColumns)
+    .from(races)
+    .where(
+      and(
+        eq(races.status, "completed"),
+        sql`exists (select 1 from ${raceResults} where ${raceResults.raceId} = ${races.id})`,
+      ),
+    )
+    .orderBy(desc(races.date), desc(races.id))
+    .limit(1);
+  return race ?? null;
+}
+
+/** Results of the given races, ordered by race, class, heat and position. */
+export async function resultsForRaces(db: Database, raceIds: number[]): Promise<PublicResult[]> {
+  if (raceIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: raceResults.id,
+      raceId: raceResults.raceId,
+      competitorId: raceResults.competitorId,
+      position: raceResults.position,
+      storedPoints: raceResults.points,
+      lapTime: raceResults.lapTime,
+      bestLap: raceResults.bestLap,
+      totalTime: raceResults.totalTime,
+      laps: raceResults.laps,
+      heatNumber: raceResults.heatNumber,
+      boatClass: raceResults.boatClass,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatName: competitors.boatName,
+      boatNumber: competitors.boatNumber,
+    })
+    .from(raceResults)
+    .innerJoin(competitors, eq(competitors.id, raceResults.competitorId))
+    .where(inArray(raceResults.raceId, raceIds))
+    .orderBy(asc(raceResults.raceId), asc(raceResults.boatClass), asc(raceResults.heatNumber), asc(raceResults.position));
+  return rows.map(({ storedPoints, firstName, lastName, boatName, boatNumber, ...row }) => ({
+    ...row,
+    points: resultPoints(row.position, storedPoints),
+    racerName: `${firstName} ${lastName}`,
+    boat: boatLabel(boatName, boatNumber),
+  }));
+}
+
+export interface Standing extends StandingTotals {
+  name: string;
+  boat: string;
+  boatClass: string;
+}
+
+/** The points table as SQL, generated from the one table in app/lib/points.ts. */
+const pointsCase = sql.raw(
+  `CASE rr.position ${Object.entries(POINTS_BY_POSITION)
+    .map(([position, points]) => `WHEN ${Number(position)} THEN ${Number(points)}`)
+    .join(" ")} ELSE ${POINTS_BELOW_TABLE} END`,
+);
+
+/**
+ * Season standings, aggregated by the database in one query (one row per racer, never every
+ * result row), then ordered with the count-back rule. `boatClass` undefined = all classes.
+ */
+export async function standings(db: Database, boatClass?: string): Promise<Ranked<Standing>[]> {
+  const classFilter = boatClass ? sql`WHERE rr.boat_class = ${boatClass}` : sql``;
+  const { rows } = await db.execute<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    boat_name: string | null;
+    boat_number: string | null;
+    boat_classes: string[];
+    points: number;
+    finishes: Record<string, number>;
+  }>(sql`
+    WITH scored AS (
+      SELECT rr.competitor_id, rr.position, COALESCE(rr.points, ${pointsCase}) AS points
+      FROM race_results rr ${classFilter}
+    ),
+    per_position AS (
+      SELECT competitor_id, position, count(*)::int AS finishes, sum(points)::int AS points
+      FROM scored GROUP BY competitor_id, position
+    ),
+    totals AS (
+      SELECT competitor_id, sum(points)::int AS points, json_object_agg(position, finishes) AS finishes
+      FROM per_position GROUP BY competitor_id
+    )
+    SELECT c.id, c.first_name, c.last_name, c.boat_name, c.boat_number, c.boat_classes, t.points, t.finishes
+    FROM totals t JOIN competitors c ON c.id = t.competitor_id
+  `);
+  return rankStandings(
+    rows.map((row) => {
+      const finishes: number[] = [];
+      for (const [position, count] of Object.entries(row.finishes)) finishes[Number(position) - 1] = count;
+      return {
+        competitorId: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        name: `${row.first_name} ${row.last_name}`,
+        boat: boatLabel(row.boat_name, row.boat_number),
+        boatClass: boatClass ?? (row.boat_classes.length ? row.boat_classes.join(", ") : "Open"),
+        points: row.points,
+        finishes: Array.from(finishes, (n) => n ?? 0),
+      };
+    }),
+  );
+}
+
+/** Class tabs: Open, Superboat, then any class found in results (or, with none, on racers). */
+export async function standingsClasses(db: Database): Promise<string[]> {
+  const fromResults = await db.selectDistinct({ boatClass: raceResults.boatClass }).from(raceResults);
+  if (fromResults.length > 0) return classTabs(fromResults.map((r) => r.boatClass));
+  const fromCompetitors = await db.execute<{ boat_class: string }>(
+    sql`SELECT DISTINCT unnest(boat_classes) AS boat_class FROM competitors`,
+  );
+  return classTabs(fromCompetitors.rows.flatMap((r) => parseBoatClassList(r.boat_class)));
+}
+
+export interface PublicCompetitor {
+  id: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  boatName: string | null;
+  boatNumber: string;
+  boatClasses: string[];
+}
+
+export async function getCompetitor(db: Database, id: number): Promise<PublicCompetitor | null> {
+  const [row] = await db
+    .select({
+      id: competitors.id,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatName: competitors.boatName,
+      boatNumber: competitors.boatNumber,
+      boatClasses: competitors.boatClasses,
+    })
+    .from(competitors)
+    .where(eq(competitors.id, id));
+  return row ? { ...row, name: `${row.firstName} ${row.lastName}` } : null;
+}
+
+export interface CompetitorResult {
+  id: number;
+  raceId: number;
+  raceTitle: string;
+  raceDate: string;
+  position: number;
+  points: number;
+  bestLap: string | null;
+  boatClass: string;
+  heatNumber: number;
+}
+
+/** A racer's results, newest race first. */
+export async function competitorResults(db: Database, competitorId: number): Promise<CompetitorResult[]> {
+  const rows = await db
+    .select({
+      id: raceResults.id,
+      raceId: races.id,
+      raceTitle: races.title,
+      raceDate: races.date,
+      position: raceResults.position,
+      storedPoints: raceResults.points,
+      bestLap: raceResults.bestLap,
+      boatClass: raceResults.boatClass,
+      heatNumber: raceResults.heatNumber,
+    })
+    .from(raceResults)
+    .innerJoin(races, eq(races.id, raceResults.raceId))
+    .where(eq(raceResults.competitorId, competitorId))
+    .orderBy(desc(races.date), desc(races.id), asc(raceResults.boatClass), asc(raceResults.heatNumber));
+  return rows.map(({ storedPoints, ...row }) => ({ ...row, points: resultPoints(row.position, storedPoints) }));
+}

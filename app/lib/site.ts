@@ -1,0 +1,40 @@
+/**
+ * The club's own words. Another club can run this site by changing this module
+ * (and CLUB_NAME / CLUB_EMAIL in the environment).
+ */
+export const site = {
+  defaultName: "Bermuda Radio Control Boat Club",
+  shortName: "BRCBC",
+  founded: 1985,
+  heroHeading: "Radio Control Boat Racing in Bermuda",
+  heroInvitation:
+    "Check the latest results, upcoming races and championship standings from the lakes and harbours of the island.",
+  blurb:
+    "Promoting radio-controlled model boat racing on the island since 1985: race weekends, a season championship and a friendly pit lane for newcomers.",
+  welcome:
+    "Founded in 1985, our club brings together drivers of every age who love fast boats, good racing and a day by the water.",
+  vision:
+    "Our vision is a competitive, fun and fair racing environment where experienced drivers mentor the next generation.",
+  missionQuote: "Build it, race it, share it: every driver is welcome at the water's edge.",
+  social: [
+    { label: "Facebook", href: "https://www.facebook.com/" },
+    { label: "Instagram", href: "https://www.instagram.com/" },
+    { label: "YouTube", href: "https://www.youtube.com/" },
+  ],
+  /** SPEC: one specific race title maps to a bundled image; every other race uses the default. */
+  raceImages: {
+    default: "/images/race-default.svg",
+    byTitle: { "Round the Island Grand Prix": "/images/race-grand-prix.svg" } as Record<string, string>,
+  },
+} as const;
+
+export const navigation = [
+  { to: "/", label: "Home" },
+  { to: "/results", label: "Results" },
+  { to: "/standings", label: "Standings" },
+  { to: "/calendar", label: "Calendar" },
+] as const;
+
+export function raceImage(title: string, imageUrl: string | null | undefined): string {
+  return imageUrl || site.raceImages.byTitle[title] || site.raceImages.default;
+}

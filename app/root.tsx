@@ -1,0 +1,81 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { configContext } from "./context";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { NotFound } from "./components/not-found";
+import { site } from "./lib/site";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const config = context.get(configContext);
+  return {
+    clubName: config.clubName,
+    clubEmail: config.clubEmail,
+    // Admin sessions arrive with the admin area; until then the link is always shown.
+    showAdminLink: true,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const clubName = data?.clubName ?? site.defaultName;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5c8e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
+          Skip to content
+        </a>
+        <SiteHeader clubName={clubName} showAdminLink={data?.showAdminLink ?? true} />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+          {children}
+        </main>
+        <SiteFooter clubName={clubName} clubEmail={data?.clubEmail ?? ""} />
+        <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.clubName ?? site.defaultName },
+  { name: "description", content: site.blurb },
+];
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-2 text-muted-foreground">Please try again in a moment.</p>
+    </div>
+  );
+}

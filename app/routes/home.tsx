@@ -1,0 +1,169 @@
+import { CalendarDays, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { dbContext, configContext } from "~/context";
+import { latestRaceWithResults, nextEvent, resultsForRaces, standings } from "~/domain/public-queries.server";
+import { RaceResultsTable } from "~/components/race-results-table";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LinkTabs } from "~/components/ui/link-tabs";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/boat-classes";
+import { formatLongDate, todayInZone } from "~/lib/dates";
+import { site } from "~/lib/site";
+import type { Route } from "./+types/home";
+
+const HOME_STANDINGS = 5;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const { timeZone } = context.get(configContext);
+  const tab = new URL(request.url).searchParams.get("tab") === "standings" ? "standings" : "results";
+  const [latest, top, next] = await Promise.all([
+    tab === "results" ? latestRaceWithResults(db) : null,
+    tab === "standings" ? standings(db).then((rows) => rows.slice(0, HOME_STANDINGS)) : [],
+    nextEvent(db, todayInZone(timeZone)),
+  ]);
+  const latestResults = latest ? await resultsForRaces(db, [latest.id]) : [];
+  return { tab, latest, latestResults, top, next };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { tab, latest, latestResults, top, next } = loaderData;
+  return (
+    <div className="space-y-8">
+      <section className="rounded-xl bg-gradient-to-br from-sky-800 to-primary px-6 py-10 text-white sm:px-10">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{site.heroHeading}</h1>
+        <p className="mt-3 max-w-2xl text-sky-100">{site.heroInvitation}</p>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <LinkTabs
+            label="Latest"
+            current={tab}
+            tabs={[
+              { key: "results", label: "Latest Results", to: "/" },
+              { key: "standings", label: "Latest Standings", to: "/?tab=standings" },
+            ]}
+          />
+          {tab === "results" ? (
+            latest ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>{latest.title}</CardTitle>
+                  <CardDescription>{formatLongDate(latest.date)}</CardDescription>
+                </CardHeader>
+                <CardContent className="space-y-4">
+                  <RaceResultsTable results={latestResults} variant="summary" />
+                  <Button asChild variant="outline">
+                    <Link to={`/results/${latest.id}`}>Full Results</Link>
+                  </Button>
+                </CardContent>
+              </Card>
+            ) : (
+              <Card>
+                <CardContent className="pt-5 text-muted-foreground">No race results available yet.</CardContent>
+              </Card>
+            )
+          ) : (
+            <Card>
+              <CardHeader className="flex-row items-center justify-between">
+                <CardTitle>Championship Standings</CardTitle>
+                <Button asChild variant="outline" size="sm">
+                  <Link to="/standings">View All</Link>
+                </Button>
+              </CardHeader>
+              <CardContent>
+                {top.length === 0 ? (
+                  <p className="text-muted-foreground">No standings data available for this class.</p>
+                ) : (
+                  <Table>
+                    <TableHeader>
+                      <TableRow>
+                        <TableHead className="w-12">Pos</TableHead>
+                        <TableHead>Name</TableHead>
+                        <TableHead>Boat</TableHead>
+                        <TableHead className="text-right">Wins</TableHead>
+                        <TableHead className="text-right">Points</TableHead>
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {top.map((row) => (
+                        <TableRow key={row.competitorId}>
+                          <TableCell className="font-semibold">{row.position}</TableCell>
+                          <TableCell>
+                            <Link to={`/competitor/${row.competitorId}`} className="font-medium text-primary hover:underline">
+                              {row.name}
+                            </Link>
+                          </TableCell>
+                          <TableCell>{row.boat}</TableCell>
+                          <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
+                          <TableCell className="text-right font-semibold tabular-nums">{row.points}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
+              </CardContent>
+            </Card>
+          )}
+        </div>
+
+        <aside className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Welcome</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3 text-sm">
+              <p>{site.welcome}</p>
+              <p className="text-muted-foreground">{site.vision}</p>
+              <Button asChild size="sm">
+                <Link to="/registration">Driver Registration</Link>
+              </Button>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Next Event</CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm">
+              {next ? (
+                <div className="space-y-2">
+                  <p className="font-semibold">{next.title}</p>
+                  <p className="flex items-center gap-2 text-muted-foreground">
+                    <CalendarDays aria-hidden className="size-4" />
+                    {formatLongDate(next.date)}
+                  </p>
+                  <p className="flex items-center gap-2 text-muted-foreground">
+                    <MapPin aria-hidden className="size-4" />
+                    {next.location}
+                  </p>
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/calendar/${next.id}`}>View Details</Link>
+                  </Button>
+                </div>
+              ) : (
+                <p className="text-muted-foreground">No upcoming events scheduled yet.</p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Classes</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-2 text-sm">
+                {BOAT_CLASSES.map((boatClass) => (
+                  <li key={boatClass}>
+                    <span className="font-semibold">{boatClass}</span>
+                    <span className="text-muted-foreground"> – {BOAT_CLASS_DESCRIPTIONS[boatClass]}</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

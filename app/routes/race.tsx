@@ -1,0 +1,118 @@
+import { CalendarDays, MapPin } from "lucide-react";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { configContext, dbContext } from "~/context";
+import { getRace, resultsForRaces } from "~/domain/public-queries.server";
+import { NotFoundMessage } from "~/components/not-found";
+import { RaceResultsTable } from "~/components/race-results-table";
+import { RouteError } from "~/components/route-error";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatLongDate, todayInZone } from "~/lib/dates";
+import { parseId } from "~/lib/params";
+import { raceDetailStatus } from "~/lib/race-timing";
+import { raceImage } from "~/lib/site";
+import type { Route } from "./+types/race";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.race.title ?? "Race Not Found" }];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const id = parseId(params.id);
+  const race = id ? await getRace(db, id) : null;
+  if (!race) throw data("Race Not Found", { status: 404 });
+  const results = await resultsForRaces(db, [race.id]);
+  return { race, results, status: raceDetailStatus(race.date, todayInZone(context.get(configContext).timeZone)) };
+}
+
+export default function RaceDetail({ loaderData }: Route.ComponentProps) {
+  const { race, results, status } = loaderData;
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold">{race.title}</h1>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays aria-hidden className="size-4" />
+            {formatLongDate(race.date)}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden className="size-4" />
+            {race.location}
+          </span>
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Results</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {results.length > 0 ? (
+              <RaceResultsTable results={results} variant="full" />
+            ) : (
+              <div className="rounded-md bg-muted p-6 text-center">
+                <p className="font-semibold">Results Not Available</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  Results will appear here once the race has been run and timed.
+                </p>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+        <aside className="space-y-6">
+          <Card className="overflow-hidden">
+            <img
+              src={raceImage(race.title, race.imageUrl)}
+              alt=""
+              width={640}
+              height={360}
+              className="aspect-video w-full object-cover"
+            />
+            <CardHeader>
+              <CardTitle>Race Details</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3 text-sm">
+              {race.description && <p>{race.description}</p>}
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="text-muted-foreground">Date</dt>
+                <dd>{formatLongDate(race.date)}</dd>
+                <dt className="text-muted-foreground">Location</dt>
+                <dd>{race.location}</dd>
+                <dt className="text-muted-foreground">Status</dt>
+                <dd>
+                  <Badge variant={status === "Upcoming" ? "upcoming" : "past"}>{status}</Badge>
+                </dd>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Location</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <div className="flex aspect-video items-center justify-center gap-2 rounded-md bg-sky-50 text-sm text-sky-900">
+                <MapPin aria-hidden className="size-5" />
+                {race.location}
+              </div>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundMessage
+        title="Race Not Found"
+        message="The race you are looking for does not exist or has been removed."
+        to="/results"
+        linkText="Back to Results"
+      />
+    );
+  }
+  return <RouteError message="Failed to fetch race details" />;
+}

