@@ -12,3 +12,5 @@ export const dbContext = createContext<Database>();
 export const configContext = createContext<AppConfig>();
 /** The Content-Security-Policy nonce of this response. */
 export const nonceContext = createContext<string>("");
+/** The client's address (behind a proxy: as TRUST_PROXY allows), for rate limits. */
+export const clientAddressContext = createContext<string>("unknown");

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -11,6 +12,8 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { configContext } from "./context";
+import { readToast } from "./domain/toast.server";
+import { ToastOnLoad } from "./components/toast-on-load";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -21,14 +24,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
-  return {
-    clubName: config.clubName,
-    clubEmail: config.clubEmail,
-    // Admin sessions arrive with the admin area; until then the link is always shown.
-    showAdminLink: true,
-  };
+  const { toast, headers } = await readToast(request);
+  return data(
+    {
+      clubName: config.clubName,
+      clubEmail: config.clubEmail,
+      // Admin sessions arrive with the admin area; until then the link is always shown.
+      showAdminLink: true,
+      toast,
+    },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -49,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader clubName={clubName} showAdminLink={data?.showAdminLink ?? true} />
+        <ToastOnLoad toast={data?.toast ?? null} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
           {children}
         </main>

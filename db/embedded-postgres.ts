@@ -117,6 +117,11 @@ async function startCluster(root: string, log: (m: string) => void, release: () 
   const bin = await binaries();
   const user = await runAs();
   const clusterDir = path.join(root, "postgres");
+  if (user.uid !== undefined) {
+    // The postgres user must be able to reach its cluster inside our (root-owned) DATA_DIR.
+    const mode = (await fs.stat(root)).mode & 0o777;
+    if ((mode & 0o001) === 0) await fs.chmod(root, mode | 0o011);
+  }
   const passwordFile = path.join(root, ".pg-password");
   const port = 5432;
 
@@ -199,7 +204,7 @@ async function startCluster(root: string, log: (m: string) => void, release: () 
     for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(`postgres: ${line.trim()}`);
   });
 
-  const connectionString = `postgresql://postgres:${encodeURIComponent(password)}@/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`;
+  const connectionString = `postgresql://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`;
 
   let stopping: Promise<void> | undefined;
   return {

@@ -6,7 +6,7 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { configContext, dbContext, nonceContext, type AppConfig } from "../app/context";
+import { clientAddressContext, configContext, dbContext, nonceContext, type AppConfig } from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
 
@@ -78,11 +78,12 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
     createRequestHandler({
       build,
       mode: production ? "production" : "development",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(dbContext, db);
         context.set(configContext, config);
         context.set(nonceContext, res.locals.cspNonce as string);
+        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         return context;
       },
     }),

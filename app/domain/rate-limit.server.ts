@@ -1,0 +1,63 @@
+/**
+ * Fixed-window rate limits kept in PostgreSQL, so every app instance sees the same counts.
+ * `hit` counts an attempt atomically (one statement, safe under concurrency); `peek` only looks.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+
+export interface RateLimit {
+  /** e.g. "registration:ip:203.0.113.9" */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+function state(count: number, windowStart: Date, { limit, windowSeconds }: RateLimit): RateLimitState {
+  const resetsAt = windowStart.getTime() + windowSeconds * 1000;
+  return {
+    allowed: count <= limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000)),
+  };
+}
+
+export async function hit(db: Database, rule: RateLimit): Promise<RateLimitState> {
+  const interval = `${rule.windowSeconds} seconds`;
+  const { rows } = await db.execute<{ count: number; window_start: Date }>(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${rule.key}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start <= now() - ${interval}::interval THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN rate_limits.window_start <= now() - ${interval}::interval THEN now() ELSE rate_limits.window_start END
+    RETURNING count, window_start
+  `);
+  const row = rows[0]!;
+  return state(row.count, new Date(row.window_start), rule);
+}
+
+/** The current state without counting an attempt (over the limit = not allowed). */
+export async function peek(db: Database, rule: RateLimit): Promise<RateLimitState> {
+  const interval = `${rule.windowSeconds} seconds`;
+  const { rows } = await db.execute<{ count: number; window_start: Date }>(sql`
+    SELECT count, window_start FROM rate_limits
+    WHERE key = ${rule.key} AND window_start > now() - ${interval}::interval
+  `);
+  const row = rows[0];
+  if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  const s = state(row.count, new Date(row.window_start), rule);
+  return { ...s, allowed: row.count < rule.limit };
+}
+
+export async function reset(db: Database, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/** Old windows are useless; called now and then so the table stays small. */
+export async function pruneRateLimits(db: Database, olderThanSeconds = 86_400): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - ${`${olderThanSeconds} seconds`}::interval`);
+}

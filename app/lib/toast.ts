@@ -1,0 +1,6 @@
+/** A message shown once as a toast (sonner), e.g. after a form redirects. */
+export interface Toast {
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}

@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests run against the production build, served twice: with demo data (most tests) and
+ * empty (SPEC's empty states). Each server gets a fresh embedded PostgreSQL in test-results/.
+ */
+// E2E_PORT lets two checkouts run their browser tests at the same time.
+export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
+export const EMPTY_PORT = DEMO_PORT + 1;
+
+// Debian's Chromium where it exists (Playwright's own download is not reachable on our machines).
+const systemChromium = "/usr/bin/chromium";
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }
+  : {};
+
+function server(port: number, demo: boolean) {
+  const dataDir = `test-results/e2e-data-${port}`;
+  return {
+    command: `rm -rf ${dataDir} && node server.js`,
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO_DATA: demo ? "1" : "0",
+      LOG_LEVEL: "warn",
+      CLUB_EMAIL: "info@example.org",
+      NODE_ENV: "production",
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/playwright",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${DEMO_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
+  webServer: [server(DEMO_PORT, true), server(EMPTY_PORT, false)],
+});
