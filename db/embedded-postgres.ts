@@ -204,7 +204,9 @@ async function startCluster(root: string, log: (m: string) => void, release: () 
     for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(`postgres: ${line.trim()}`);
   });
 
-  const connectionString = `postgresql://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`;
+  const connectionString = socketConnectionString(password, socketDir, port);
+  // Shell commands (npm run admin, db:backup, ...) find the running cluster through this file.
+  await fs.writeFile(path.join(root, ".pg-socket"), `${socketDir}\n`, { mode: 0o600 });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -217,9 +219,32 @@ async function startCluster(root: string, log: (m: string) => void, release: () 
           await exitedPromise;
         }
         if (socketDir !== clusterDir) await fs.rm(socketDir, { recursive: true, force: true });
+        await fs.rm(path.join(root, ".pg-socket"), { force: true });
         await release();
       })();
       return stopping;
     },
   };
+}
+
+function socketConnectionString(password: string, socketDir: string, port = 5432): string {
+  // "localhost" is a placeholder: the host parameter (the socket directory) wins.
+  return `postgresql://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`;
+}
+
+/**
+ * For shell commands: use the cluster of the server that is running on DATA_DIR, or start the
+ * cluster for the duration of the command when no server is running.
+ */
+export async function attachOrStartEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  try {
+    return await startEmbeddedPostgres(options);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const root = path.resolve(options.dataDir);
+    const socketDir = (await fs.readFile(path.join(root, ".pg-socket"), "utf8").catch(() => "")).trim();
+    const password = (await fs.readFile(path.join(root, ".pg-password"), "utf8").catch(() => "")).trim();
+    if (!socketDir || !password) throw error;
+    return { connectionString: socketConnectionString(password, socketDir), stop: async () => {} };
+  }
 }

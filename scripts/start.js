@@ -1,9 +1,5 @@
-// `npm start`: build once if there is no build yet, then serve.
-import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+// `npm start`: build if the sources changed since the last build, then serve.
+import { ensureBuild } from "./ensure-build.js";
 
-if (!existsSync("build/server/index.js") || process.env.REBUILD === "1") {
-  console.log("Building the site (first start)...");
-  execSync("npx react-router build", { stdio: "inherit" });
-}
+ensureBuild();
 await import("../server.js");

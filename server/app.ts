@@ -88,3 +88,5 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 }
+
+export { runCli } from "./cli";
