@@ -1,6 +1,7 @@
 /** What the HTTP server hands every loader and action (React Router's typed context). */
 import { createContext } from "react-router";
 import type { Database } from "../db/client";
+import type { Logger } from "../server/logger";
 
 export interface AppConfig {
   clubName: string;
@@ -14,3 +15,4 @@ export const configContext = createContext<AppConfig>();
 export const nonceContext = createContext<string>("");
 /** The client's address (behind a proxy: as TRUST_PROXY allows), for rate limits. */
 export const clientAddressContext = createContext<string>("unknown");
+export const loggerContext = createContext<Logger>();

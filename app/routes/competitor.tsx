@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { dbContext } from "~/context";
+import { dbContext, loggerContext } from "~/context";
 import { competitorResults, getCompetitor } from "~/domain/public-queries.server";
 import { Avatar } from "~/components/avatar";
 import { NotFoundMessage } from "~/components/not-found";
@@ -21,8 +21,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
-  const results = await competitorResults(db, competitor.id);
-  return { competitor, results, stats: racerStatistics(results) };
+  // The profile still shows when only the results fail to load.
+  const results = await competitorResults(db, competitor.id).catch((error: unknown) => {
+    context.get(loggerContext).error({ err: error, competitorId: competitor.id }, "competitor results failed");
+    return null;
+  });
+  return { competitor, results, stats: racerStatistics(results ?? []) };
 }
 
 export default function CompetitorProfile({ loaderData }: Route.ComponentProps) {
@@ -86,7 +90,12 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
           <CardTitle>Race Results</CardTitle>
         </CardHeader>
         <CardContent>
-          {results.length === 0 ? (
+          {results === null ? (
+            <div role="alert" className="py-4 text-center">
+              <p className="font-semibold">Failed to load competitor race results</p>
+              <p className="text-sm text-muted-foreground">An error occurred while loading competitor results</p>
+            </div>
+          ) : results.length === 0 ? (
             <p className="py-4 text-center text-muted-foreground">No race results found for this competitor.</p>
           ) : (
             <Table>
@@ -137,5 +146,10 @@ export function ErrorBoundary() {
       />
     );
   }
-  return <RouteError message="Failed to load competitor details" />;
+  return (
+    <RouteError
+      message="Failed to load competitor details"
+      description="An error occurred while loading competitor details"
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { dbContext, configContext } from "~/context";
+import { configContext, dbContext, loggerContext } from "~/context";
 import { latestRaceWithResults, nextEvent, resultsForRaces, standings } from "~/domain/public-queries.server";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { Button } from "~/components/ui/button";
@@ -20,7 +20,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tab = new URL(request.url).searchParams.get("tab") === "standings" ? "standings" : "results";
   const [latest, top, next] = await Promise.all([
     tab === "results" ? latestRaceWithResults(db) : null,
-    tab === "standings" ? standings(db).then((rows) => rows.slice(0, HOME_STANDINGS)) : [],
+    tab === "standings"
+      ? standings(db)
+          .then((rows) => rows.slice(0, HOME_STANDINGS))
+          .catch((error: unknown) => {
+            // The rest of the home page still shows when only the standings fail.
+            context.get(loggerContext).error({ err: error }, "home standings failed");
+            return null;
+          })
+      : [],
     nextEvent(db, todayInZone(timeZone)),
   ]);
   const latestResults = latest ? await resultsForRaces(db, [latest.id]) : [];
@@ -74,7 +82,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </Button>
               </CardHeader>
               <CardContent>
-                {top.length === 0 ? (
+                {top === null ? (
+                  <p role="alert" className="text-destructive">
+                    Failed to calculate standings
+                  </p>
+                ) : top.length === 0 ? (
                   <p className="text-muted-foreground">No standings data available for this class.</p>
                 ) : (
                   <Table>

@@ -80,5 +80,10 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <RouteError message="Failed to fetch standings data" />;
+  return (
+    <RouteError
+      message="Failed to fetch standings data"
+      description="An unexpected error occurred while fetching standings"
+    />
+  );
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { formatDayMonthYear, formatLongDate, formatShortDate, todayInZone, yearOf } from "~/lib/dates";
+import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
+
+describe("date display", () => {
+  it("prints the calendar style 'Tuesday, March 5, 2024'", () => {
+    expect(formatLongDate("2024-03-05")).toBe("Tuesday, March 5, 2024");
+  });
+
+  it("prints the race registration style dd MMMM yyyy", () => {
+    expect(formatDayMonthYear("2024-03-05")).toBe("05 March 2024");
+  });
+
+  it("shows the raw string when a date cannot be formatted", () => {
+    expect(formatDayMonthYear("sometime soon")).toBe("sometime soon");
+    expect(formatLongDate("2024-13-45")).toBe("2024-13-45");
+  });
+
+  it("prints a short date and the year", () => {
+    expect(formatShortDate("2025-12-31")).toBe("Dec 31, 2025");
+    expect(yearOf("2025-12-31")).toBe(2025);
+    expect(yearOf("nope")).toBeNull();
+  });
+});
+
+describe("today in the club's time zone", () => {
+  it("is still yesterday in Bermuda when UTC has passed midnight", () => {
+    // 02:30 UTC on 22 November is 22:30 on 21 November in Bermuda (UTC-4).
+    const now = new Date("2026-11-22T02:30:00Z");
+    expect(todayInZone("Atlantic/Bermuda", now)).toBe("2026-11-21");
+    expect(todayInZone("UTC", now)).toBe("2026-11-22");
+  });
+
+  it("follows daylight saving time", () => {
+    // Bermuda is UTC-3 in summer: 03:30 UTC on 1 July is 00:30 local, already the 1st.
+    expect(todayInZone("Atlantic/Bermuda", new Date("2026-07-01T03:30:00Z"))).toBe("2026-07-01");
+  });
+});
+
+describe("race timing", () => {
+  const today = "2026-11-21";
+  it("is Today on the race day, Upcoming after, Past before", () => {
+    expect(raceTiming("2026-11-21", today)).toBe("today");
+    expect(raceTiming("2026-11-22", today)).toBe("upcoming");
+    expect(raceTiming("2026-11-20", today)).toBe("past");
+    expect(raceTiming("2027-01-01", today)).toBe("upcoming");
+  });
+
+  it("shows Upcoming on the race page only for a future date, else Completed", () => {
+    expect(raceDetailStatus("2026-11-22", today)).toBe("Upcoming");
+    expect(raceDetailStatus("2026-11-21", today)).toBe("Completed");
+    expect(raceDetailStatus("2026-01-01", today)).toBe("Completed");
+  });
+});
