@@ -1,0 +1,54 @@
+/** Starts the production server (`node server.js`) as a child process, as `npm start` would. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string>, { waitUntilServing = true } = {}): Promise<ServerProcess> {
+  if (!existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the server tests.");
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const server = { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  if (waitUntilServing) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+      const check = () => {
+        if (output.includes("Serving on")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on("data", check);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}:\n${output}`));
+      });
+    });
+  }
+  return server;
+}
