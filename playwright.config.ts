@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests run against the production build, served twice: with demo data (most tests) and
- * empty (SPEC's empty states). Each server gets a fresh embedded PostgreSQL in test-results/.
+ * empty (SPEC's empty states). Each server gets a fresh embedded PostgreSQL in the system temp directory.
  */
 // E2E_PORT lets two checkouts run their browser tests at the same time.
 export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
@@ -19,7 +21,8 @@ const launchOptions = existsSync(systemChromium)
   : {};
 
 function server(port: number, demo: boolean) {
-  const dataDir = `test-results/e2e-data-${port}`;
+  // Under the system temp directory: the postgres system user must be able to reach it.
+  const dataDir = path.join(os.tmpdir(), `club-e2e-data-${port}`);
   return {
     command: `rm -rf ${dataDir} && node server.js`,
     url: `http://localhost:${port}/`,

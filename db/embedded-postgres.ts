@@ -121,6 +121,17 @@ async function startCluster(root: string, log: (m: string) => void, release: () 
     // The postgres user must be able to reach its cluster inside our (root-owned) DATA_DIR.
     const mode = (await fs.stat(root)).mode & 0o777;
     if ((mode & 0o001) === 0) await fs.chmod(root, mode | 0o011);
+    // A parent directory closed to others (such as /root) would make initdb fail obscurely.
+    const reachable = await exec("test", ["-x", root], user).then(
+      () => true,
+      () => false,
+    );
+    if (!reachable) {
+      throw new Error(
+        `PostgreSQL runs as the "postgres" system user, which cannot reach DATA_DIR ${root}. ` +
+          "Choose a DATA_DIR outside private home directories (for example /var/lib/boat-club).",
+      );
+    }
   }
   const passwordFile = path.join(root, ".pg-password");
   const port = 5432;
