@@ -35,20 +35,19 @@ export async function startServer(env: Record<string, string>, { waitUntilServin
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const server = { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
   if (waitUntilServing) {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-      const check = () => {
-        if (output.includes("Serving on")) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout!.on("data", check);
-      void exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${output}`));
-      });
-    });
+    const deadline = Date.now() + 60_000;
+    let code: number | null | undefined;
+    void exited.then((c) => (code = c));
+    for (;;) {
+      if (code !== undefined) throw new Error(`server exited with ${code}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      const up = await fetch(`${server.url}/`).then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   return server;
 }
