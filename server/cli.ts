@@ -21,11 +21,12 @@ type Command = { summary: string; run: (ctx: CliContext) => Promise<number> };
 export const commands: Record<string, Command> = {};
 
 export async function runCli(argv: string[]): Promise<number> {
+  await import("./commands");
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;
   if (!command) {
     console.log(`Usage: npm run <command> -- [arguments]\n\nCommands:`);
-    for (const [n, c] of Object.entries(commands)) console.log(`  ${n.padEnd(12)} ${c.summary}`);
+    for (const c of Object.values(commands)) console.log(`  ${c.summary}`);
     return name ? 2 : 0;
   }
   const env = parseEnv();
@@ -34,6 +35,10 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     await migrate(pool);
     return await command.run({ db: createDatabase(pool), env, args, print: (line) => console.log(line) });
+  } catch (error) {
+    // A command's failure is a message for the person at the shell, not a stack trace.
+    console.error(`Error: ${(error as Error).message}`);
+    return 1;
   } finally {
     await pool.end();
     await embedded?.stop();

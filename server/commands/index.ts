@@ -1,0 +1,3 @@
+// Every shell command registers itself in `commands` (server/cli.ts) when imported here.
+import "./backup";
+import "./import";
