@@ -13,6 +13,7 @@ import { seedDemoData } from "../db/demo-data";
 import { parseEnv } from "./env";
 import { createHttpApp } from "./http";
 import { createLogger } from "./logger";
+import { scheduleDailyBackups } from "./backup-schedule";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -49,6 +50,9 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     : // A virtual module React Router's Vite plugin provides at build time (typed by typegen).
       () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
+  let shuttingDown = false;
+  const stopBackups = embedded ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};
+
   const app = createHttpApp({
     db,
     build,
@@ -57,6 +61,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     config: { clubName: env.CLUB_NAME, clubEmail: env.CLUB_EMAIL, timeZone: env.CLUB_TIMEZONE },
     production: env.NODE_ENV === "production",
     trustProxy: env.TRUST_PROXY,
+    isShuttingDown: () => shuttingDown,
   });
 
   const server: Server = await new Promise((resolve) => {
@@ -64,10 +69,10 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   });
   log.info(`Serving on http://localhost:${env.PORT}`);
 
-  let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    stopBackups();
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       log.error("shutdown took longer than 20 s; exiting");

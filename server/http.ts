@@ -19,12 +19,32 @@ export interface HttpOptions {
   viteDev?: ViteDevServer;
   /** Express "trust proxy" setting, for the client address behind a reverse proxy. */
   trustProxy?: string;
+  /** True once shutdown began: /readyz then answers 503 so a proxy stops sending traffic. */
+  isShuttingDown?: () => boolean;
 }
 
-export function createHttpApp({ db, build, config, log, production, viteDev, trustProxy }: HttpOptions) {
+export function createHttpApp({ db, build, config, log, production, viteDev, trustProxy, isShuttingDown }: HttpOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
+
+  // Probes for process managers and load balancers; not logged, not rendered by React.
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain");
+    if (isShuttingDown?.()) return void res.status(503).send("shutting down");
+    try {
+      await Promise.race([
+        db.$client.query("SELECT 1"),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database timeout")), 2_000).unref()),
+      ]);
+      res.send("ready");
+    } catch {
+      res.status(503).send("database unavailable");
+    }
+  });
 
   app.use((req, res, next) => {
     res.locals.requestId = req.get("x-request-id") || randomUUID();

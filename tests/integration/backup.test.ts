@@ -49,3 +49,24 @@ it("round trip: backup -> empty database -> restore gives identical data", async
 it("refuses a file that is not a backup", () => {
   expect(() => decodeBackup(Buffer.from("hello"))).toThrow(/not a backup/);
 });
+
+it("keeps the newest 14 daily backups in DATA_DIR/backups", async () => {
+  const { mkdtemp, readdir, writeFile, rm } = await import("node:fs/promises");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const { backupNow } = await import("../../server/backup-schedule");
+  const dir = await mkdtemp(path.join(os.tmpdir(), "club-backups-"));
+  try {
+    for (let day = 1; day <= 15; day++) {
+      await writeFile(path.join(dir, `club-backup-2020-01-${String(day).padStart(2, "0")}T00-00-00-000Z.json.gz`), "old");
+    }
+    const file = await backupNow(original.pool, dir);
+    const left = (await readdir(dir)).sort();
+    expect(left).toHaveLength(14);
+    expect(left).toContain(path.basename(file));
+    expect(left[0]).toBe("club-backup-2020-01-03T00-00-00-000Z.json.gz");
+    expect(decodeBackup(await (await import("node:fs/promises")).readFile(file)).tables.competitors).toHaveLength(20);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

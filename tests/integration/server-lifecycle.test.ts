@@ -34,6 +34,8 @@ it("survives SIGKILL, refuses a second server, and stops cleanly on SIGTERM", { 
   const first = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "0" });
   running.push(first);
   expect((await fetch(`${first.url}/`)).status).toBe(200);
+  expect(await (await fetch(`${first.url}/healthz`)).text()).toBe("ok");
+  expect(await (await fetch(`${first.url}/readyz`)).text()).toBe("ready");
 
   // A row committed while the first server runs.
   await query("INSERT INTO races (title, date, location, status) VALUES ('Written before the kill', '2026-05-05', 'Somerset', 'completed')");

@@ -1,0 +1,41 @@
+/** The shell commands as an operator runs them (`npm run db:import`, `db:backup`, `db:restore`). */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, expect, it } from "vitest";
+import { createTestDatabase, useTestDatabase } from "../support/database";
+
+const run = promisify(execFile);
+const source = await useTestDatabase();
+const target = await createTestDatabase();
+const dir = await mkdtemp(path.join(os.tmpdir(), "club-cli-"));
+afterAll(async () => {
+  await target.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const cli = (url: string, ...args: string[]) =>
+  run(process.execPath, ["scripts/cli.js", ...args], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" } });
+
+it("imports the example export, twice without change, then backs up and restores it", { timeout: 60_000 }, async () => {
+  const first = await cli(source.url, "db:import", "tests/fixtures/old-site-export");
+  expect(first.stdout).toContain("competitors: 5 new, 0 updated, 0 unchanged, 0 skipped");
+  expect(first.stdout).toContain("race_results: 11 new");
+
+  const second = await cli(source.url, "db:import", "tests/fixtures/old-site-export");
+  expect(second.stdout).toContain("competitors: 0 new, 0 updated, 5 unchanged, 0 skipped");
+
+  const file = path.join(dir, "club.json.gz");
+  expect((await cli(source.url, "db:backup", file)).stdout).toContain(`Backup written to ${file}`);
+  expect((await cli(target.url, "db:restore", file)).stdout).toContain("race_results 11");
+  const { rows } = await target.pool.query("SELECT count(*)::int AS n FROM race_results");
+  expect(rows[0].n).toBe(11);
+});
+
+it("explains a failure without a stack trace and exits non-zero", async () => {
+  const error = await cli(target.url, "db:restore", path.join(dir, "club.json.gz")).catch((e: { code: number; stderr: string }) => e);
+  expect(error).toMatchObject({ code: 1 });
+  expect((error as { stderr: string }).stderr).toMatch(/^Error: Restore needs an empty database/);
+});
