@@ -75,7 +75,9 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
               "img-src": ["'self'", "data:", "https:"],
               "frame-ancestors": ["'none'"],
-              "upgrade-insecure-requests": production ? [] : null,
+              // HTTPS is the proxy's job (HSTS in production); on plain-HTTP installs (a club
+              // laptop on the lake's Wi-Fi) upgrading would break every asset.
+              "upgrade-insecure-requests": null,
             },
           },
       strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
