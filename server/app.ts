@@ -13,6 +13,7 @@ import { seedDemoData } from "../db/demo-data";
 import { parseEnv } from "./env";
 import { createHttpApp } from "./http";
 import { createLogger } from "./logger";
+import { createMailWorker } from "./mail-worker";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -59,6 +60,15 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     trustProxy: env.TRUST_PROXY,
   });
 
+  // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.
+  const mail = createMailWorker({
+    db,
+    log,
+    smtpUrl: env.SMTP_URL || undefined,
+    from: env.MAIL_FROM || `"${env.CLUB_NAME.replace(/"/g, "")}" <${env.CLUB_EMAIL}>`,
+  });
+  mail.start();
+
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
   });
@@ -80,6 +90,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       server.closeIdleConnections();
     });
     await viteDev?.close();
+    await mail.stop();
     await pool.end();
     await embedded?.stop();
     log.info("stopped");

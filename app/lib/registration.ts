@@ -156,3 +156,20 @@ export function raceLabel(r: { title: string; date: string; location: string }):
   const when = formatDayMonthYear(r.date);
   return r.location ? `${r.title}, ${when} at ${r.location}` : `${r.title}, ${when}`;
 }
+
+/** A field no person sees or fills in; bots that fill every field give themselves away. */
+export const HONEYPOT_FIELD = "website";
+
+export const PRINT_POPUP_BLOCKED = "Please allow popups to print the registration form.";
+
+/** The printable form's address, with the classes to tick. */
+export function printFormUrl(boatClasses: readonly string[]): string {
+  const query = new URLSearchParams(boatClasses.map((c) => ["class", c]));
+  const qs = query.toString();
+  return qs ? `/registration/print?${qs}` : "/registration/print";
+}
+
+/** The question the server asks before saving (SPEC section 4's two dialogs). */
+export type RegistrationDialog =
+  | { type: "update"; existing: { name: string; boatName: string | null; boatNumber: string; boatClasses: string[] } }
+  | { type: "new-email"; existing: { name: string; maskedEmail: string | null } };
