@@ -86,7 +86,15 @@ function details(input: DriverRegistration) {
   };
 }
 
-async function notify(tx: Tx, competitorId: number, input: DriverRegistration, club: ClubMail, change: "new" | "updated" | "moved", previousEmail?: string | null) {
+async function notify(
+  tx: Tx,
+  competitorId: number,
+  input: DriverRegistration,
+  club: ClubMail,
+  change: "new" | "updated" | "moved",
+  previousEmail?: string | null,
+  storedEmail: string = input.email,
+) {
   await enqueue(
     tx,
     registrationMessages(
@@ -98,7 +106,7 @@ async function notify(tx: Tx, competitorId: number, input: DriverRegistration, c
         boatNumber: input.boatNumber,
         boatClasses: input.boatClasses,
         telephone: input.telephone ?? null,
-        email: input.email,
+        email: storedEmail,
         change,
         previousEmail,
       },
@@ -146,7 +154,7 @@ async function insertNew(tx: Tx, input: DriverRegistration, club: ClubMail): Pro
 /** 'Update Registration': the record with this e-mail takes the new details (or is created if it went away). */
 async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubMail): Promise<DriverOutcome> {
   const d = details(input);
-  const { rows } = await tx.execute<{ id: number; inserted: boolean }>(sql`
+  const { rows } = await tx.execute<{ id: number; email: string; inserted: boolean }>(sql`
     INSERT INTO competitors (first_name, last_name, boat_name, boat_number, boat_classes, telephone, email, pipa_consent, pipa_consent_at)
     VALUES (${d.firstName}, ${d.lastName}, ${d.boatName}, ${d.boatNumber}, ${sql.param(d.boatClasses, competitors.boatClasses)},
             ${d.telephone}, ${input.email}, true, now())
@@ -154,11 +162,12 @@ async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubMail):
       first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, boat_name = EXCLUDED.boat_name,
       boat_number = EXCLUDED.boat_number, boat_classes = EXCLUDED.boat_classes, telephone = EXCLUDED.telephone,
       pipa_consent = true, pipa_consent_at = now(), updated_at = now()
-    RETURNING id, (xmax = 0) AS inserted
+    RETURNING id, email, (xmax = 0) AS inserted
   `);
   const row = rows[0]!;
   const change = row.inserted ? "new" : "updated";
-  await notify(tx, row.id, input, club, change);
+  // The address as registered: an update never changes it, only its details.
+  await notify(tx, row.id, input, club, change, undefined, row.email);
   return { kind: "saved", competitorId: row.id, change };
 }
 
