@@ -65,6 +65,7 @@ export function PrintableRegistrationForm({
       <head>
         <meta charSet="utf-8" />
         <title>Driver Registration Form</title>
+        <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
         <style>{css}</style>
       </head>
       <body>

@@ -61,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
 
   const submission = parseWithZod(formData, { schema: raceRegistrationSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
+  // 200, not 4xx: the form coming back with its message is a normal page for the browser.
+  if (submission.status !== "success") return { result: submission.reply(), toast: null as Toast | null };
 
   try {
     const today = todayInZone(context.get(configContext).timeZone);
@@ -70,18 +71,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "registered":
         return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
       case "already-registered":
-        return data({ result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) as Toast }, { status: 409 });
+        return { result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) as Toast };
       case "race-unknown":
       case "race-closed":
-        return data(
-          {
-            result: submission.reply({ fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] } }),
-            toast: null,
-          },
-          { status: outcome.kind === "race-closed" ? 409 : 400 },
-        );
+        return {
+          result: submission.reply({ fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] } }),
+          toast: null,
+        };
       case "driver-unknown":
-        return data({ result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null }, { status: 400 });
+        return { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null };
     }
   } catch (error) {
     console.error("race registration failed", error);
@@ -97,7 +95,8 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
     id: "race-registration-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     constraint: getZodConstraint(raceRegistrationSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as the field loses focus would move the submit button from under the pointer.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: raceRegistrationSchema }),
   });

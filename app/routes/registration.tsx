@@ -55,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.driverSaved);
 
   const submission = parseWithZod(formData, { schema: driverRegistrationSchema });
-  if (submission.status !== "success") return data({ ...none, result: submission.reply() }, { status: 400 });
+  // 200, not 400: the form coming back with its messages is a normal page for the browser.
+  if (submission.status !== "success") return { ...none, result: submission.reply() };
   const intent = parseDriverIntent(formData.get("intent"));
   if (intent === "cancel") return { ...none, result: submission.reply() };
 
@@ -107,7 +108,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: { boatClasses: ["Open"] },
     constraint: getZodConstraint(driverRegistrationSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as the field loses focus would move the submit button from under the pointer.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: driverRegistrationSchema }),
   });
