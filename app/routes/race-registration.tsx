@@ -38,8 +38,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     listOpenRaces(db, today).catch((error: unknown) => (console.error("loading races failed", error), null)),
   ]);
   const toasts: Toast[] = [];
-  if (!races) toasts.push({ type: "error", title: "Error", description: "Failed to fetch upcoming races" });
-  if (!drivers) toasts.push({ type: "error", title: "Error", description: "Failed to fetch competitors" });
+  if (!races && !drivers) toasts.push({ type: "error", title: "Error", description: "Failed to load required data" });
+  else if (!races) toasts.push({ type: "error", title: "Error", description: "Failed to fetch upcoming races" });
+  else if (!drivers) toasts.push({ type: "error", title: "Error", description: "Failed to fetch competitors" });
   return {
     drivers: (drivers ?? []).map((d) => ({ id: d.id, label: driverLabel(d) })),
     races: (races ?? []).map((r) => ({ id: r.id, label: raceLabel(r) })),
