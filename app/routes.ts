@@ -10,5 +10,8 @@ export default [
   route("standings", "routes/standings.tsx"),
   route("competitor/:id", "routes/competitor.tsx"),
   route("avatars/:file", "routes/avatar.ts"),
+  route("registration", "routes/registration.tsx"),
+  route("registration/print", "routes/registration-print.tsx"),
+  route("race-registration", "routes/race-registration.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,7 +3,7 @@
  * constraints and indexes; this file mirrors their columns for typed queries.
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const competitors = pgTable("competitors", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
@@ -53,4 +53,20 @@ export const raceRegistrations = pgTable("race_registrations", {
   competitorId: integer("competitor_id").notNull(),
   boatClass: text("boat_class").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const outboxMessages = pgTable("outbox_messages", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text("kind").notNull(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastError: text("last_error"),
+  loggedAt: timestamp("logged_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
 });

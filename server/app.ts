@@ -14,6 +14,7 @@ import { parseEnv } from "./env";
 import { createHttpApp } from "./http";
 import { createLogger } from "./logger";
 import { scheduleDailyBackups } from "./backup-schedule";
+import { createMailWorker } from "./mail-worker";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -64,6 +65,15 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     isShuttingDown: () => shuttingDown,
   });
 
+  // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.
+  const mail = createMailWorker({
+    db,
+    log,
+    smtpUrl: env.SMTP_URL || undefined,
+    from: env.MAIL_FROM || `"${env.CLUB_NAME.replace(/"/g, "")}" <${env.CLUB_EMAIL}>`,
+  });
+  mail.start();
+
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
   });
@@ -85,6 +95,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       server.closeIdleConnections();
     });
     await viteDev?.close();
+    await mail.stop();
     await pool.end();
     await embedded?.stop();
     log.info("stopped");

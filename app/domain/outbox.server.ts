@@ -1,0 +1,120 @@
+/**
+ * The e-mail outbox: messages are written inside the caller's transaction (so they exist exactly
+ * when the change they report was committed) and delivered later by server/mail-worker.ts.
+ *
+ * Several app instances may run workers against one database: a message is claimed with
+ * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so only one instance holds it at a time.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { outboxMessages } from "../../db/schema";
+
+/** A Drizzle transaction or the database itself: anything that can run the insert. */
+export type Executor = Pick<Database, "insert" | "execute">;
+
+export interface OutgoingMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface ClaimedMessage extends OutgoingMessage {
+  id: number;
+  attempts: number;
+}
+
+export const OUTBOX = {
+  /** How long a claim is held; longer than the SMTP timeouts, so a claim never expires mid-send. */
+  leaseSeconds: 300,
+  /** After this many failed attempts a message is marked failed and left for a human. */
+  maxAttempts: 8,
+  /** First retry after 30 s, doubling, at most an hour apart. */
+  backoffBaseSeconds: 30,
+  backoffMaxSeconds: 3600,
+  /** Delivered and failed messages hold personal data: keep them this long, then delete (PIPA). */
+  retentionDays: 90,
+} as const;
+
+export async function enqueue(tx: Executor, messages: OutgoingMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(outboxMessages)
+    .values(messages.map((m) => ({ kind: m.kind, recipient: m.to, subject: m.subject, body: m.body })))
+    .returning({ id: outboxMessages.id });
+  return rows.map((r) => r.id);
+}
+
+/** Claims up to `limit` due messages for this worker and counts the attempt. */
+export async function claimDue(db: Database, limit = 10): Promise<ClaimedMessage[]> {
+  const { rows } = await db.execute<{
+    id: string | number;
+    kind: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    attempts: number;
+  }>(sql`
+    UPDATE outbox_messages
+    SET locked_until = now() + ${`${OUTBOX.leaseSeconds} seconds`}::interval, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM outbox_messages
+      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, recipient, subject, body, attempts
+  `);
+  return rows
+    .map((r) => ({ id: Number(r.id), kind: r.kind, to: r.recipient, subject: r.subject, body: r.body, attempts: r.attempts }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Database, id: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE outbox_messages SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${id}
+  `);
+}
+
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(OUTBOX.backoffBaseSeconds * 2 ** Math.max(0, attempts - 1), OUTBOX.backoffMaxSeconds);
+}
+
+/** Records a failed attempt: retried later with backoff, or given up after `maxAttempts`. */
+export async function markAttemptFailed(db: Database, message: Pick<ClaimedMessage, "id" | "attempts">, error: string): Promise<"retry" | "failed"> {
+  const outcome = message.attempts >= OUTBOX.maxAttempts ? "failed" : "retry";
+  const delay = `${retryDelaySeconds(message.attempts)} seconds`;
+  await db.execute(sql`
+    UPDATE outbox_messages
+    SET status = ${outcome === "failed" ? "failed" : "pending"},
+        next_attempt_at = now() + ${delay}::interval,
+        locked_until = NULL,
+        last_error = ${error.slice(0, 1000)}
+    WHERE id = ${message.id}
+  `);
+  return outcome;
+}
+
+/**
+ * Without a mail server: marks pending messages as seen and returns their ids, once each, so the
+ * worker can log that they wait in the outbox.
+ */
+export async function takeUnlogged(db: Database, limit = 100): Promise<{ id: number; kind: string }[]> {
+  const { rows } = await db.execute<{ id: string | number; kind: string }>(sql`
+    UPDATE outbox_messages SET logged_at = now()
+    WHERE id IN (
+      SELECT id FROM outbox_messages WHERE status = 'pending' AND logged_at IS NULL
+      ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind
+  `);
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind })).sort((a, b) => a.id - b.id);
+}
+
+export async function pruneOutbox(db: Database, olderThanDays: number = OUTBOX.retentionDays): Promise<number> {
+  const { rowCount } = await db.execute(sql`
+    DELETE FROM outbox_messages WHERE status <> 'pending' AND created_at < now() - ${`${olderThanDays} days`}::interval
+  `);
+  return rowCount ?? 0;
+}

@@ -1,0 +1,175 @@
+/**
+ * The driver and race registration forms' rules and texts (SPEC sections 5 and 8), shared by the
+ * browser (Conform) and the server: one schema, one set of messages.
+ */
+import { z } from "zod";
+import { BOAT_CLASSES, canonicalBoatClass } from "./boat-classes";
+import { formatDayMonthYear } from "./dates";
+
+export const DRIVER_MESSAGES = {
+  firstName: "First name must be at least 2 characters.",
+  lastName: "Last name must be at least 2 characters.",
+  boatNumber: "Boat number is required.",
+  boatClasses: "Please select at least one boat class.",
+  email: "Please enter a valid email address.",
+  pipaConsent: "You must agree to the PIPA policy to register.",
+} as const;
+
+// Not in SPEC: upper bounds, so absurd input gets a message instead of a database error.
+export const DRIVER_LIMITS = {
+  name: 50,
+  boatName: 60,
+  boatNumber: 10,
+  telephone: 30,
+  email: 254,
+} as const;
+
+const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
+
+/** "SuperBoat" and "superboat" are accepted and stored as "Superboat"; anything else is refused. */
+function boatClassList(message: string) {
+  return z
+    .array(z.string().transform(canonicalBoatClass).pipe(z.enum(BOAT_CLASSES, { error: message })), { error: message })
+    .min(1, message)
+    .transform((classes) => BOAT_CLASSES.filter((c) => classes.includes(c)));
+}
+
+export const driverRegistrationSchema = z.object({
+  firstName: z
+    .string({ error: DRIVER_MESSAGES.firstName })
+    .trim()
+    .min(2, DRIVER_MESSAGES.firstName)
+    .max(DRIVER_LIMITS.name, tooLong("First name", DRIVER_LIMITS.name)),
+  lastName: z
+    .string({ error: DRIVER_MESSAGES.lastName })
+    .trim()
+    .min(2, DRIVER_MESSAGES.lastName)
+    .max(DRIVER_LIMITS.name, tooLong("Last name", DRIVER_LIMITS.name)),
+  boatName: z
+    .string()
+    .trim()
+    .max(DRIVER_LIMITS.boatName, tooLong("Boat name", DRIVER_LIMITS.boatName))
+    .optional()
+    .transform((v) => v || undefined),
+  boatNumber: z
+    .string({ error: DRIVER_MESSAGES.boatNumber })
+    .trim()
+    .min(1, DRIVER_MESSAGES.boatNumber)
+    .max(DRIVER_LIMITS.boatNumber, tooLong("Boat number", DRIVER_LIMITS.boatNumber)),
+  boatClasses: boatClassList(DRIVER_MESSAGES.boatClasses),
+  telephone: z
+    .string()
+    .trim()
+    .max(DRIVER_LIMITS.telephone, tooLong("Telephone", DRIVER_LIMITS.telephone))
+    .optional()
+    .transform((v) => v || undefined),
+  email: z
+    .string({ error: DRIVER_MESSAGES.email })
+    .trim()
+    .max(DRIVER_LIMITS.email, DRIVER_MESSAGES.email)
+    .pipe(z.email({ error: DRIVER_MESSAGES.email })),
+  pipaConsent: z
+    .boolean({ error: DRIVER_MESSAGES.pipaConsent })
+    .refine((agreed) => agreed, DRIVER_MESSAGES.pipaConsent),
+});
+
+export type DriverRegistrationInput = z.input<typeof driverRegistrationSchema>;
+export type DriverRegistration = z.output<typeof driverRegistrationSchema>;
+
+/** What the submit button asked for: a plain submit, or the answer to one of the two dialogs. */
+export const DRIVER_INTENTS = ["submit", "update", "use-new-email", "cancel"] as const;
+export type DriverIntent = (typeof DRIVER_INTENTS)[number];
+
+export function parseDriverIntent(value: unknown): DriverIntent {
+  return DRIVER_INTENTS.find((i) => i === value) ?? "submit";
+}
+
+export const RACE_MESSAGES = {
+  competitorId: "Please select a driver",
+  raceId: "Please select a race",
+  boatClasses: "Please select at least one boat class",
+  // Not in SPEC: the server's refusals, worded like SPEC's messages.
+  raceClosed: "Registration for this race has closed. Please select an upcoming race",
+  raceUnknown: "That race could not be found. Please select a race",
+  driverUnknown: "That driver could not be found. Please select a driver",
+} as const;
+
+const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+export const raceRegistrationSchema = z.object({
+  competitorId: id(RACE_MESSAGES.competitorId),
+  raceId: id(RACE_MESSAGES.raceId),
+  boatClasses: boatClassList(RACE_MESSAGES.boatClasses),
+});
+
+export type RaceRegistration = z.output<typeof raceRegistrationSchema>;
+
+/** SPEC section 8's toasts for both forms. */
+export const REGISTRATION_TOASTS = {
+  driverSaved: { type: "success", title: "Registration Successful!", description: "Your registration has been submitted." },
+  driverUpdated: { type: "success", title: "Registration Updated!", description: "Your registration details have been updated." },
+  driverFailed: {
+    type: "error",
+    title: "Registration Failed",
+    description: "There was an error submitting your registration. Please try again.",
+  },
+  raceSaved: { type: "success", title: "Registration Successful", description: "You have successfully registered for the race." },
+  raceFailed: { type: "error", title: "Registration Failed", description: "There was an error with your registration. Please try again." },
+} as const;
+
+export function alreadyRegisteredToast(boatClass: string) {
+  return {
+    type: "error",
+    title: "Already Registered",
+    description: `You are already registered for this race in the ${boatClass} class.`,
+  } as const;
+}
+
+export function tooManyRequestsToast(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return {
+    type: "error",
+    title: "Too Many Attempts",
+    description: `Too many submissions from your connection. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  } as const;
+}
+
+/** 'First Last - Boat #N' (the race registration's driver list). */
+export function driverLabel(d: { firstName: string; lastName: string; boatNumber: string | null }): string {
+  const name = `${d.firstName} ${d.lastName}`;
+  return d.boatNumber ? `${name} - Boat #${d.boatNumber}` : name;
+}
+
+/**
+ * Shown in the 'Existing Registration Found' dialog instead of the other record's full address:
+ * enough for its owner to recognise it, not enough to harvest it ("m•••@example.com").
+ */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** 'title, dd MMMM yyyy at location' (the raw date when it cannot be formatted). */
+export function raceLabel(r: { title: string; date: string; location: string }): string {
+  const when = formatDayMonthYear(r.date);
+  return r.location ? `${r.title}, ${when} at ${r.location}` : `${r.title}, ${when}`;
+}
+
+/** A field no person sees or fills in; bots that fill every field give themselves away. */
+export const HONEYPOT_FIELD = "website";
+
+export const PRINT_POPUP_BLOCKED = "Please allow popups to print the registration form.";
+
+/** The printable form's address, with the classes to tick. */
+export function printFormUrl(boatClasses: readonly string[]): string {
+  const query = new URLSearchParams(boatClasses.map((c) => ["class", c]));
+  const qs = query.toString();
+  return qs ? `/registration/print?${qs}` : "/registration/print";
+}
+
+/** The question the server asks before saving (SPEC section 4's two dialogs). */
+export type RegistrationDialog =
+  | { type: "update"; existing: { name: string; boatName: string | null; boatNumber: string; boatClasses: string[] } }
+  | { type: "new-email"; existing: { name: string; maskedEmail: string | null } };

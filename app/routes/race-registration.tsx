@@ -1,0 +1,171 @@
+import { getCollectionProps, getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { toast as showToast } from "sonner";
+import { clientAddressContext, configContext, dbContext } from "~/context";
+import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
+import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
+import { redirectWithToast } from "~/domain/toast.server";
+import { Honeypot } from "~/components/honeypot";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { NativeSelect } from "~/components/ui/input";
+import { FieldError, Label } from "~/components/ui/label";
+import { BOAT_CLASSES } from "~/lib/boat-classes";
+import { todayInZone } from "~/lib/dates";
+import {
+  alreadyRegisteredToast,
+  driverLabel,
+  RACE_MESSAGES,
+  raceLabel,
+  raceRegistrationSchema,
+  REGISTRATION_TOASTS,
+  tooManyRequestsToast,
+} from "~/lib/registration";
+import type { Toast } from "~/lib/toast";
+import type { Route } from "./+types/race-registration";
+
+export const meta: Route.MetaFunction = () => [{ title: "Race Registration" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const today = todayInZone(context.get(configContext).timeZone);
+  // SPEC section 8: a failed list shows its error toast and an empty list, not an error page.
+  const [drivers, races] = await Promise.all([
+    listDrivers(db).catch((error: unknown) => (console.error("loading drivers failed", error), null)),
+    listOpenRaces(db, today).catch((error: unknown) => (console.error("loading races failed", error), null)),
+  ]);
+  const toasts: Toast[] = [];
+  if (!races && !drivers) toasts.push({ type: "error", title: "Error", description: "Failed to load required data" });
+  else if (!races) toasts.push({ type: "error", title: "Error", description: "Failed to fetch upcoming races" });
+  else if (!drivers) toasts.push({ type: "error", title: "Error", description: "Failed to fetch competitors" });
+  return {
+    drivers: (drivers ?? []).map((d) => ({ id: d.id, label: driverLabel(d) })),
+    races: (races ?? []).map((r) => ({ id: r.id, label: raceLabel(r) })),
+    toasts,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const limit = await countPublicPost(db, "race-registration", context.get(clientAddressContext));
+  if (!limit.allowed) {
+    return data(
+      { result: undefined, toast: tooManyRequestsToast(limit.retryAfterSeconds) as Toast },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const formData = await readForm(request);
+  if (!formData) return data({ result: undefined, toast: REGISTRATION_TOASTS.raceFailed as Toast }, { status: 400 });
+  if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
+
+  const submission = parseWithZod(formData, { schema: raceRegistrationSchema });
+  // 200, not 4xx: the form coming back with its message is a normal page for the browser.
+  if (submission.status !== "success") return { result: submission.reply(), toast: null as Toast | null };
+
+  try {
+    const today = todayInZone(context.get(configContext).timeZone);
+    const outcome = await registerForRace(db, submission.value, today);
+    switch (outcome.kind) {
+      case "registered":
+        return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
+      case "already-registered":
+        return { result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) as Toast };
+      case "race-unknown":
+      case "race-closed":
+        return {
+          result: submission.reply({ fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] } }),
+          toast: null,
+        };
+      case "driver-unknown":
+        return { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null };
+    }
+  } catch (error) {
+    console.error("race registration failed", error);
+    return data({ result: submission.reply(), toast: REGISTRATION_TOASTS.raceFailed as Toast }, { status: 500 });
+  }
+}
+
+export default function RaceRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/race-registration";
+  const loading = navigation.state !== "idle";
+  const [form, fields] = useForm({
+    id: "race-registration-form",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(raceRegistrationSchema),
+    // Not on blur: a message appearing as the field loses focus would move the submit button from under the pointer.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: raceRegistrationSchema }),
+  });
+
+  useEffect(() => {
+    const t = actionData?.toast;
+    if (t) showToast.error(t.title, { description: t.description });
+  }, [actionData]);
+  useEffect(() => {
+    for (const t of loaderData.toasts) showToast.error(t.title, { description: t.description });
+  }, [loaderData]);
+
+  const classErrors = fields.boatClasses.errors ?? Object.values(fields.boatClasses.allErrors).flat();
+
+  return (
+    <Card className="mx-auto max-w-2xl">
+      <CardHeader>
+        <h1 className="text-2xl font-bold sm:text-3xl">Race Registration</h1>
+      </CardHeader>
+      <CardContent>
+        {actionData?.toast && (
+          <div role="alert" className="mb-4 rounded-md border border-destructive px-4 py-3 text-sm text-destructive">
+            <strong>{actionData.toast.title}</strong> {actionData.toast.description}
+          </div>
+        )}
+        <Form method="post" action="/race-registration" {...getFormProps(form)} className="relative space-y-5">
+          <Honeypot />
+          <div className="space-y-2">
+            <Label htmlFor={fields.competitorId.id}>Driver</Label>
+            <NativeSelect {...getSelectProps(fields.competitorId)} key={fields.competitorId.key} disabled={loading}>
+              <option value="">Select a registered driver</option>
+              {loaderData.drivers.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id={fields.competitorId.errorId} errors={fields.competitorId.errors} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={fields.raceId.id}>Race Event</Label>
+            <NativeSelect {...getSelectProps(fields.raceId)} key={fields.raceId.key} disabled={loading}>
+              <option value="">Select a race event</option>
+              {loaderData.races.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id={fields.raceId.errorId} errors={fields.raceId.errors} />
+          </div>
+          <fieldset className="space-y-2" aria-describedby={classErrors.length ? fields.boatClasses.errorId : undefined}>
+            <legend className="mb-2 text-sm font-medium">Boat Class</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {getCollectionProps(fields.boatClasses, { type: "checkbox", options: [...BOAT_CLASSES] }).map((props) => (
+                <label key={props.key} className="flex items-center gap-2 text-sm">
+                  <Checkbox {...props} key={props.key} />
+                  {props.value}
+                </label>
+              ))}
+            </div>
+            <FieldError id={fields.boatClasses.errorId} errors={classErrors} />
+          </fieldset>
+          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+            {busy ? "Submitting..." : "Register for Race"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,239 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { competitors, outboxMessages } from "../../db/schema";
+import { registerDriver } from "../../app/domain/registrations.server";
+import { PUBLIC_FORM_LIMIT } from "../../app/domain/public-form.server";
+import { driverRegistrationSchema, DRIVER_MESSAGES, type DriverRegistration } from "../../app/lib/registration";
+import { action } from "../../app/routes/registration";
+import { useTestDatabase } from "../support/database";
+import { createCompetitor, createRace, createResult } from "../support/factories";
+import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";
+
+const { db } = await useTestDatabase();
+
+let n = 0;
+function driver(overrides: Partial<Record<string, string | string[]>> = {}) {
+  n++;
+  return {
+    firstName: `Ada${n}`,
+    lastName: `Lovelace${n}`,
+    boatName: "Analytical",
+    boatNumber: String(100 + n),
+    boatClasses: ["Open"],
+    telephone: "441-555-0100",
+    email: `ada${n}@example.com`,
+    pipaConsent: "on",
+    ...overrides,
+  };
+}
+
+async function post(fields: Record<string, string | string[] | undefined>, ip?: string) {
+  return outcome(await call(action, { request: formRequest("/registration", fields), context: routeContext(db, ip) }));
+}
+
+async function byEmail(email: string) {
+  return db.select().from(competitors).where(sql`lower(${competitors.email}) = lower(${email})`);
+}
+
+async function outboxFor(recipient: string) {
+  return db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+}
+
+function parsed(fields: Record<string, unknown>): DriverRegistration {
+  return driverRegistrationSchema.parse({ ...fields, pipaConsent: true });
+}
+
+describe("a new driver", () => {
+  it("is saved with classes as a list and consent with its time, then sent home with the success toast", async () => {
+    const fields = driver({ boatClasses: ["Open", "SuperBoat"] });
+    const res = await post(fields);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/");
+    expect(res.headers.get("Set-Cookie")).toContain("toast=");
+
+    const [saved] = await byEmail(fields.email as string);
+    expect(saved).toMatchObject({
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      boatNumber: fields.boatNumber,
+      boatClasses: ["Open", "Superboat"],
+      pipaConsent: true,
+    });
+    expect(saved!.pipaConsentAt).toBeInstanceOf(Date);
+  });
+
+  it("gets a registration e-mail and the club a copy, written in the same transaction as the registration", async () => {
+    const fields = driver();
+    await post(fields);
+    const [saved] = await byEmail(fields.email as string);
+    const [mine] = await outboxFor(fields.email as string);
+    expect(mine).toMatchObject({ status: "pending", kind: "registration" });
+    expect(mine!.body).toContain(`Boat number: ${fields.boatNumber}`);
+    const copies = (await outboxFor(CLUB.clubEmail)).filter((m) => m.body.includes(`Registration number: ${saved!.id}`));
+    expect(copies).toHaveLength(1);
+
+    // Same transaction id on the competitor row and both messages.
+    const { rows } = await db.execute<{ xmin: string }>(sql`
+      SELECT xmin::text FROM competitors WHERE id = ${saved!.id}
+      UNION ALL SELECT xmin::text FROM outbox_messages WHERE id IN (${mine!.id}, ${copies[0]!.id})`);
+    expect(new Set(rows.map((r) => r.xmin)).size).toBe(1);
+  });
+
+  it("refuses bad input with SPEC's messages and saves nothing", async () => {
+    const res = await post({ firstName: "A", lastName: "", boatNumber: " ", email: "not-an-email", boatClasses: undefined });
+    expect(res.status).toBe(200);
+    expect(res.data.result.error).toEqual({
+      firstName: [DRIVER_MESSAGES.firstName],
+      lastName: [DRIVER_MESSAGES.lastName],
+      boatNumber: [DRIVER_MESSAGES.boatNumber],
+      boatClasses: [DRIVER_MESSAGES.boatClasses],
+      email: [DRIVER_MESSAGES.email],
+      pipaConsent: [DRIVER_MESSAGES.pipaConsent],
+    });
+    expect(await byEmail("not-an-email")).toHaveLength(0);
+  });
+
+  it("is refused a made-up boat class and an over-long name, with a message", async () => {
+    const fields = driver({ boatClasses: ["Hovercraft"], firstName: "x".repeat(51) });
+    const res = await post(fields);
+    expect(res.data.result.error.firstName).toEqual(["First name must be at most 50 characters."]);
+    expect(res.data.result.error["boatClasses[0]"]).toEqual([DRIVER_MESSAGES.boatClasses]);
+    expect(await byEmail(fields.email as string)).toHaveLength(0);
+  });
+});
+
+describe("the same e-mail again", () => {
+  it("asks 'Update Existing Registration?' showing only the current racing details, and changes nothing", async () => {
+    const existing = await createCompetitor(db, { boatName: null, boatClasses: ["Superboat"], email: "Grace.Hopper@Example.com" });
+    const before = (await outboxFor(existing.email!)).length;
+    const res = await post(driver({ email: "grace.hopper@example.com", firstName: "Grace", lastName: "Hopper" }));
+    expect(res.status).toBe(200);
+    expect(res.data.dialog).toEqual({
+      type: "update",
+      existing: { name: `${existing.firstName} ${existing.lastName}`, boatName: null, boatNumber: existing.boatNumber, boatClasses: ["Superboat"] },
+    });
+    expect(JSON.stringify(res.data)).not.toContain(existing.telephone!);
+    const [after] = await byEmail(existing.email!);
+    expect(after).toEqual(existing);
+    expect(await outboxFor(existing.email!)).toHaveLength(before);
+  });
+
+  it("Update Registration updates that record (one competitor, new details) with the updated toast", async () => {
+    const existing = await createCompetitor(db, { email: "katherine@example.com" });
+    const fields = driver({ email: "KATHERINE@example.com", firstName: "Katherine", lastName: "Johnson", boatClasses: ["Superboat"], intent: "update" });
+    const res = await post(fields);
+    expect(res.status).toBe(302);
+    const rows = await byEmail("katherine@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: existing.id, firstName: "Katherine", lastName: "Johnson", boatClasses: ["Superboat"], email: "katherine@example.com" });
+    expect(rows[0]!.updatedAt.getTime()).toBeGreaterThanOrEqual(existing.updatedAt.getTime());
+    expect((await outboxFor("katherine@example.com")).map((m) => m.subject)).toEqual([`Your ${CLUB.clubName} registration was updated`]);
+  });
+
+  it("Cancel (without JavaScript: the panel's Cancel button) changes nothing and keeps the typed values", async () => {
+    const existing = await createCompetitor(db, { email: "cancel@example.com" });
+    const res = await post(driver({ email: "cancel@example.com", firstName: "Changed", intent: "cancel" }));
+    expect(res.status).toBe(200);
+    expect(res.data.dialog).toBeNull();
+    expect(res.data.result.initialValue.firstName).toBe("Changed");
+    expect((await byEmail("cancel@example.com"))[0]).toEqual(existing);
+  });
+});
+
+describe("the same name with another e-mail", () => {
+  it("asks 'Existing Registration Found' with the other address masked", async () => {
+    await createCompetitor(db, { firstName: "Mary", lastName: "Jackson", email: "mary.old@example.com" });
+    const res = await post(driver({ firstName: " mary ", lastName: "JACKSON", email: "mary.new@example.com" }));
+    expect(res.data.dialog).toEqual({ type: "new-email", existing: { name: "Mary Jackson", maskedEmail: "m•••@example.com" } });
+    expect(JSON.stringify(res.data)).not.toContain("mary.old");
+    expect(await byEmail("mary.new@example.com")).toHaveLength(0);
+  });
+
+  it("Use New Email moves that registration to the new address with the new details, keeping its results", async () => {
+    const old = await createCompetitor(db, { firstName: "Dorothy", lastName: "Vaughan", email: "dorothy.old@example.com" });
+    const race = await createRace(db);
+    await createResult(db, { raceId: race.id, competitorId: old.id, position: 1 });
+
+    const res = await post(driver({ firstName: "Dorothy", lastName: "Vaughan", email: "dorothy.new@example.com", boatNumber: "42", intent: "use-new-email" }));
+    expect(res.status).toBe(302);
+    const [moved] = await byEmail("dorothy.new@example.com");
+    expect(moved).toMatchObject({ id: old.id, boatNumber: "42" });
+    expect(await byEmail("dorothy.old@example.com")).toHaveLength(0);
+    const count = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM competitors WHERE first_name = 'Dorothy' AND last_name = 'Vaughan'`);
+    expect(count.rows[0]!.n).toBe(1);
+    const results = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM race_results WHERE competitor_id = ${old.id}`);
+    expect(results.rows[0]!.n).toBe(1);
+
+    // The old address is told, without the new details.
+    const [notice] = await outboxFor("dorothy.old@example.com");
+    expect(notice!.kind).toBe("registration-moved");
+    expect(notice!.body).not.toContain("dorothy.new");
+    expect(await outboxFor("dorothy.new@example.com")).toHaveLength(1);
+  });
+
+  it("Use New Email to an address that became taken meanwhile asks about that registration instead", async () => {
+    await createCompetitor(db, { firstName: "Alan", lastName: "Turing", email: "alan.old@example.com" });
+    const taken = await createCompetitor(db, { email: "alan.new@example.com" });
+    const outcome = await registerDriver(
+      db,
+      parsed({ firstName: "Alan", lastName: "Turing", boatNumber: "1", boatClasses: ["Open"], email: "alan.new@example.com" }),
+      "use-new-email",
+      CLUB,
+    );
+    expect(outcome).toMatchObject({ kind: "confirm-update", existing: { name: `${taken.firstName} ${taken.lastName}` } });
+    expect(await byEmail("alan.old@example.com")).toHaveLength(1);
+  });
+});
+
+describe("at the same moment", () => {
+  it("20 identical registrations give one competitor; the others are asked to update it", async () => {
+    const fields = driver({ email: "rush@example.com" });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(fields, `198.51.100.${i}`)));
+    expect(await byEmail("rush@example.com")).toHaveLength(1);
+    expect(results.filter((r) => r.status === 302)).toHaveLength(1);
+    expect(results.filter((r) => r.data?.dialog?.type === "update")).toHaveLength(19);
+    expect(await outboxFor("rush@example.com")).toHaveLength(1);
+  });
+
+  it("20 identical updates leave one competitor holding the details", async () => {
+    await createCompetitor(db, { email: "again@example.com" });
+    const fields = driver({ email: "again@example.com", boatNumber: "77", intent: "update" });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(fields, `198.51.101.${i}`)));
+    expect(results.every((r) => r.status === 302)).toBe(true);
+    const rows = await byEmail("again@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.boatNumber).toBe("77");
+  });
+});
+
+describe("abuse", () => {
+  it("a filled honeypot looks like success to the bot and saves nothing", async () => {
+    const fields = driver({ website: "http://spam.example" });
+    const res = await post(fields);
+    expect(res.status).toBe(302);
+    expect(await byEmail(fields.email as string)).toHaveLength(0);
+  });
+
+  it("too many POSTs from one address get a clear message and change nothing", async () => {
+    const ip = "192.0.2.77";
+    for (let i = 0; i < PUBLIC_FORM_LIMIT.limit; i++) await post({}, ip);
+    const fields = driver();
+    const res = await post(fields, ip);
+    expect(res.status).toBe(429);
+    expect(res.data.toast.description).toMatch(/^Too many submissions from your connection\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await byEmail(fields.email as string)).toHaveLength(0);
+    // Another address is not affected.
+    expect((await post(fields, "192.0.2.78")).status).toBe(302);
+  });
+
+  it("a body that is not a form is a 400, not a 500", async () => {
+    const request = new Request("http://localhost/registration", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "garbage",
+    });
+    const res = outcome(await call(action, { request, context: routeContext(db) }));
+    expect(res.status).toBe(400);
+  });
+});

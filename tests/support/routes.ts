@@ -1,0 +1,45 @@
+/** Calls a route's loader or action the way the HTTP server does: a real Request and our context. */
+import { RouterContextProvider } from "react-router";
+import { clientAddressContext, configContext, dbContext } from "../../app/context";
+import type { Database } from "../../db/client";
+
+export const CLUB = { clubName: "Test Boat Club", clubEmail: "club@example.org", timeZone: "Atlantic/Bermuda" };
+
+export function routeContext(db: Database, ip = "203.0.113.10") {
+  const context = new RouterContextProvider();
+  context.set(dbContext, db);
+  context.set(configContext, CLUB);
+  context.set(clientAddressContext, ip);
+  return context;
+}
+
+export function formRequest(path: string, fields: Record<string, string | string[] | undefined>): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of value === undefined ? [] : Array.isArray(value) ? value : [value]) body.append(name, v);
+  }
+  return new Request(`http://localhost${path}`, { method: "POST", body });
+}
+
+interface Args {
+  request: Request;
+  context: RouterContextProvider;
+}
+
+/** Runs a route function; `T` is the route's own argument type, so the call stays type-checked. */
+export function call<A, R>(fn: (args: A) => R, { request, context }: Args): R {
+  const url = new URL(request.url);
+  return fn({ request, context, params: {}, url, pattern: url.pathname } as A);
+}
+
+/** What an action returned: a redirect, or data with its status. */
+export function outcome(value: unknown): { status: number; location: string | null; data: any; headers: Headers } {
+  if (value instanceof Response) {
+    return { status: value.status, location: value.headers.get("Location"), data: null, headers: value.headers };
+  }
+  const v = value as { type?: string; data?: unknown; init?: ResponseInit | null };
+  if (v && v.type === "DataWithResponseInit") {
+    return { status: v.init?.status ?? 200, location: null, data: v.data, headers: new Headers(v.init?.headers) };
+  }
+  return { status: 200, location: null, data: value, headers: new Headers() };
+}
