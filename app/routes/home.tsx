@@ -45,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <LinkTabs
             label="Latest"
             current={tab}

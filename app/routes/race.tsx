@@ -42,7 +42,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader>
             <CardTitle>Results</CardTitle>
           </CardHeader>

@@ -1,0 +1,78 @@
+/**
+ * Small helpers shared by the public-*.spec.ts browser tests (not a test file itself).
+ */
+import type { Locator, Page } from "@playwright/test";
+
+/** SPEC section 9: points per finishing position; every finish below 10th gives 5. */
+export function specPoints(position: number): number {
+  const table: Record<number, number> = {
+    1: 25,
+    2: 20,
+    3: 15,
+    4: 13,
+    5: 11,
+    6: 10,
+    7: 9,
+    8: 8,
+    9: 7,
+    10: 6,
+  };
+  return table[position] ?? 5;
+}
+
+/** 'Tuesday, March 5, 2024' (SPEC's calendar date style). */
+export const LONG_DATE = /^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/;
+
+/** Milliseconds since the epoch of a 'Tuesday, March 5, 2024' date (the weekday is dropped). */
+export function parseLongDate(text: string): number {
+  const withoutWeekday = text.replace(/^[A-Za-z]+, /, "");
+  const time = Date.parse(`${withoutWeekday} 12:00 UTC`);
+  if (Number.isNaN(time)) throw new Error(`not a date: ${text}`);
+  return time;
+}
+
+export interface TableText {
+  headers: string[];
+  rows: string[][];
+}
+
+/** The column headers and body cells of a table, as the visitor reads them. */
+export async function readTable(table: Locator): Promise<TableText> {
+  return table.evaluate((element) => ({
+    headers: [...element.querySelectorAll("thead th")].map((th) => (th as HTMLElement).innerText.trim()),
+    rows: [...element.querySelectorAll("tbody tr")].map((tr) =>
+      [...tr.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim()),
+    ),
+  }));
+}
+
+/** The table that follows a group heading such as 'Open, Heat 1'. */
+export function tableAfterHeading(page: Page, name: string): Locator {
+  return page.getByRole("heading", { name, exact: true }).locator("xpath=following::table[1]");
+}
+
+/** A card (<section>) identified by its heading. */
+export function card(page: Page, heading: string | RegExp): Locator {
+  return page.locator("section").filter({ has: page.getByRole("heading", { name: heading, exact: true }) });
+}
+
+/**
+ * Waits until React has hydrated the server-rendered page (event handlers and effects are live),
+ * so a click on a JavaScript-only control is not lost.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __reactRouterDataRouter?: unknown };
+    const main = document.querySelector("main");
+    return !!w.__reactRouterDataRouter && !!main && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+  });
+  // One more frame so passive effects (listeners, timers) scheduled by the hydration commit have run.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/** The href of a link, failing loudly when it has none. */
+export async function href(link: Locator): Promise<string> {
+  const value = await link.getAttribute("href");
+  if (!value) throw new Error("link without href");
+  return value;
+}

@@ -1,0 +1,157 @@
+import type { Page } from "@playwright/test";
+import { EMPTY_SITE, expect, test } from "./fixtures";
+import { readTable, waitForHydration } from "./public-helpers";
+
+const COLUMNS = ["Pos", "Racer", "Boat", "Class", "Wins", "Points"];
+
+function classTabs(page: Page) {
+  return page.getByRole("navigation", { name: "Boat class" });
+}
+
+function standingsTable(page: Page) {
+  return page.getByRole("main").getByRole("table");
+}
+
+test.describe("/standings with demo data", () => {
+  test("title, class tabs, columns, medals for the top 3 and points in descending order", async ({ page }) => {
+    await page.goto("/standings");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Season Standings");
+    const tabs = (await classTabs(page).getByRole("link").allInnerTexts()).map((t) => t.trim());
+    expect(tabs.slice(0, 3)).toEqual(["All Classes", "Open", "Superboat"]);
+    await expect(classTabs(page).getByRole("link", { name: "All Classes" })).toHaveAttribute("aria-current", "page");
+
+    const table = standingsTable(page);
+    const { headers, rows } = await readTable(table);
+    expect(headers).toEqual(COLUMNS);
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.map((row) => Number(row[0]))).toEqual(rows.map((_, i) => i + 1));
+
+    const points = rows.map((row) => Number(row[5]));
+    points.forEach((p) => expect(Number.isInteger(p) && p > 0).toBe(true));
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    for (const row of rows) expect(Number(row[4])).toBeGreaterThanOrEqual(0);
+    // Ties on points are broken by count-back, starting with wins.
+    rows.slice(1).forEach((row, i) => {
+      const above = rows[i]!;
+      if (above[5] === row[5])
+        expect(Number(above[4]), `${above[1]} vs ${row[1]}`).toBeGreaterThanOrEqual(Number(row[4]));
+    });
+
+    const bodyRows = table.locator("tbody tr");
+    await expect(bodyRows.nth(0).getByRole("img", { name: "Gold medal" })).toBeVisible();
+    await expect(bodyRows.nth(1).getByRole("img", { name: "Silver medal" })).toBeVisible();
+    await expect(bodyRows.nth(2).getByRole("img", { name: "Bronze medal" })).toBeVisible();
+    await expect(bodyRows.nth(3).getByRole("img", { name: /medal/i })).toHaveCount(0);
+    await expect(table.getByRole("img", { name: /medal/i })).toHaveCount(3);
+
+    // Each racer links to the racer's profile.
+    const links = table.locator("tbody tr").getByRole("link");
+    await expect(links).toHaveCount(rows.length);
+    for (const link of await links.all()) await expect(link).toHaveAttribute("href", /^\/competitor\/\d+$/);
+  });
+
+  test("the Superboat tab shows only Superboat rows, the Open tab only Open rows", async ({ page }) => {
+    await page.goto("/standings");
+    const allRows = (await readTable(standingsTable(page))).rows;
+    await waitForHydration(page);
+
+    for (const boatClass of ["Superboat", "Open"]) {
+      await classTabs(page).getByRole("link", { name: boatClass, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.get("class") === boatClass);
+      await expect(classTabs(page).getByRole("link", { name: boatClass, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(standingsTable(page).locator("tbody tr td:nth-child(4)").first()).toHaveText(boatClass);
+      const { headers, rows } = await readTable(standingsTable(page));
+      expect(headers).toEqual(COLUMNS);
+      expect(rows.length, boatClass).toBeGreaterThan(0);
+      for (const row of rows) expect(row[3], row[1]).toBe(boatClass);
+      const points = rows.map((row) => Number(row[5]));
+      expect(points).toEqual([...points].sort((a, b) => b - a));
+      expect(rows.map((row) => Number(row[0]))).toEqual(rows.map((_, i) => i + 1));
+      await expect(standingsTable(page).getByRole("img", { name: "Gold medal" })).toHaveCount(1);
+      // A class's racers are racers of the season table, and no one scores more in one class than in all.
+      for (const row of rows) {
+        const overall = allRows.find((r) => r[1] === row[1]);
+        expect(overall, row[1]).toBeDefined();
+        expect(Number(row[5])).toBeLessThanOrEqual(Number(overall![5]));
+      }
+    }
+
+    await classTabs(page).getByRole("link", { name: "All Classes" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/standings" && url.search === "");
+    await expect.poll(async () => (await readTable(standingsTable(page))).rows.length).toBe(allRows.length);
+  });
+
+  test("a racer's name opens the racer's profile", async ({ page }) => {
+    await page.goto("/standings?class=Open");
+    const first = standingsTable(page).locator("tbody tr").first().getByRole("link");
+    const name = (await first.innerText()).trim();
+    await waitForHydration(page);
+    await first.click();
+    await expect(page).toHaveURL(/\/competitor\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+
+  test("avatars are served by the site itself as SVG images", async ({ page, request, baseURL }) => {
+    const avatarResponses: { url: string; status: number; type: string }[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/avatars/")) {
+        avatarResponses.push({
+          url: response.url(),
+          status: response.status(),
+          type: response.headers()["content-type"] ?? "",
+        });
+      }
+    });
+    await page.goto("/standings");
+    const avatars = standingsTable(page).locator("tbody tr img:not([role])");
+    const count = await avatars.count();
+    expect(count).toBeGreaterThan(5);
+
+    const sources = await avatars.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));
+    const origin = new URL(baseURL!).origin;
+    for (const src of sources) {
+      const url = new URL(src);
+      expect(url.origin, src).toBe(origin);
+      expect(url.pathname, src).toMatch(/^\/avatars\/.+\.svg$/);
+    }
+    // Every avatar responds 200 with an SVG image.
+    for (const src of new Set(sources)) {
+      const response = await request.get(src);
+      expect(response.status(), src).toBe(200);
+      expect(response.headers()["content-type"], src).toContain("image/svg+xml");
+      expect(await response.text(), src).toContain("<svg");
+    }
+    // The images the browser loaded really render (scroll so lazy images load).
+    await avatars.last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => avatars.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    expect(avatarResponses.length).toBeGreaterThan(0);
+    for (const r of avatarResponses) {
+      expect(r.status, r.url).toBe(200);
+      expect(r.type, r.url).toContain("image/svg+xml");
+    }
+    // Different racers get different pictures.
+    expect(new Set(sources).size).toBe(sources.length);
+  });
+});
+
+test.describe("/standings on an empty site", () => {
+  for (const path of ["/standings", "/standings?class=Open", "/standings?class=Superboat"]) {
+    test(`${path}: 'No standings data available for this class.'`, async ({ page }) => {
+      await page.goto(`${EMPTY_SITE}${path}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Season Standings");
+      await expect(
+        page.getByText("No standings data available for this class.", {
+          exact: true,
+        }),
+      ).toBeVisible();
+      await expect(page.getByRole("main").getByRole("table")).toHaveCount(0);
+      const tabs = (await classTabs(page).getByRole("link").allInnerTexts()).map((t) => t.trim());
+      expect(tabs.slice(0, 3)).toEqual(["All Classes", "Open", "Superboat"]);
+    });
+  }
+});
