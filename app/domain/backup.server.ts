@@ -114,7 +114,7 @@ export async function restoreBackup(pool: pg.Pool, backup: Backup): Promise<Reco
       const ident = client.escapeIdentifier(table);
       // json_populate_recordset turns the JSON back into the column types (dates, arrays, ...).
       for (let i = 0; i < rows.length; i += 1000) {
-        await client.query(`INSERT INTO ${ident} SELECT * FROM json_populate_recordset(NULL::${ident}, $1::json)`, [
+        await client.query(`INSERT INTO ${ident} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${ident}, $1::json)`, [
           JSON.stringify(rows.slice(i, i + 1000)),
         ]);
       }
