@@ -8,7 +8,8 @@ export function createLogger(level: string) {
   return pino({
     level,
     redact: {
-      paths: ["email", "*.email", "telephone", "*.telephone", "password", "*.password", "req.headers.cookie"],
+      // err.detail: PostgreSQL repeats the offending values there ("Key (lower(email))=(...)").
+      paths: ["email", "*.email", "telephone", "*.telephone", "password", "*.password", "req.headers.cookie", "err.detail", "*.detail"],
       censor: "[redacted]",
     },
   });

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { toast as showToast } from "sonner";
-import { clientAddressContext, configContext, dbContext } from "~/context";
+import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
 import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
@@ -34,8 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = todayInZone(context.get(configContext).timeZone);
   // SPEC section 8: a failed list shows its error toast and an empty list, not an error page.
   const [drivers, races] = await Promise.all([
-    listDrivers(db).catch((error: unknown) => (console.error("loading drivers failed", error), null)),
-    listOpenRaces(db, today).catch((error: unknown) => (console.error("loading races failed", error), null)),
+    listDrivers(db).catch((error: unknown) => (context.get(loggerContext).error({ err: error }, "loading drivers failed"), null)),
+    listOpenRaces(db, today).catch((error: unknown) => (context.get(loggerContext).error({ err: error }, "loading races failed"), null)),
   ]);
   const toasts: Toast[] = [];
   if (!races && !drivers) toasts.push({ type: "error", title: "Error", description: "Failed to load required data" });
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null };
     }
   } catch (error) {
-    console.error("race registration failed", error);
+    context.get(loggerContext).error({ err: error }, "race registration failed");
     return data({ result: submission.reply(), toast: REGISTRATION_TOASTS.raceFailed as Toast }, { status: 500 });
   }
 }

@@ -4,7 +4,7 @@ import { Printer } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { toast as showToast } from "sonner";
-import { clientAddressContext, configContext, dbContext } from "~/context";
+import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
 import { registerDriver } from "~/domain/registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { ...none, result: submission.reply(), dialog: { type: "new-email", existing: outcome.existing } satisfies RegistrationDialog };
     }
   } catch (error) {
-    console.error("driver registration failed", error);
+    context.get(loggerContext).error({ err: error }, "driver registration failed");
     return data({ ...none, result: submission.reply(), toast: REGISTRATION_TOASTS.driverFailed }, { status: 500 });
   }
 }

@@ -1,6 +1,7 @@
 /** Calls a route's loader or action the way the HTTP server does: a real Request and our context. */
 import { RouterContextProvider } from "react-router";
-import { clientAddressContext, configContext, dbContext } from "../../app/context";
+import { clientAddressContext, configContext, dbContext, loggerContext } from "../../app/context";
+import { createLogger } from "../../server/logger";
 import type { Database } from "../../db/client";
 
 export const CLUB = { clubName: "Test Boat Club", clubEmail: "club@example.org", timeZone: "Atlantic/Bermuda" };
@@ -10,6 +11,7 @@ export function routeContext(db: Database, ip = "203.0.113.10") {
   context.set(dbContext, db);
   context.set(configContext, CLUB);
   context.set(clientAddressContext, ip);
+  context.set(loggerContext, createLogger("silent"));
   return context;
 }
 
