@@ -6,7 +6,7 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { clientAddressContext, configContext, dbContext, nonceContext, type AppConfig } from "../app/context";
+import { clientAddressContext, configContext, dbContext, nonceContext, productionContext, type AppConfig } from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
 
@@ -83,6 +83,7 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
         context.set(dbContext, db);
         context.set(configContext, config);
         context.set(nonceContext, res.locals.cspNonce as string);
+        context.set(productionContext, production);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         return context;
       },
