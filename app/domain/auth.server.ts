@@ -230,7 +230,7 @@ export function sessionCookie(request: Request, production: boolean, sessionId: 
 // ---- Per-request access ----
 
 /** The signed-in admin of this request once looked up (null = looked up, none). */
-const adminContext = createContext<{ admin: Admin | null } | undefined>(undefined);
+const adminContext = createContext<{ admin: Admin | null } | null>(null);
 
 /** The admin of this request's session, looked up once per request. */
 export async function currentAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin | null> {

@@ -1,14 +1,14 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { data, useFetcher, useRevalidator } from "react-router";
+import { useId, useState } from "react";
+import { data, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import { dbContext } from "~/context";
 import { deleteCompetitor, listCompetitors, saveCompetitor, type AdminCompetitor } from "~/domain/admin-competitors.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { readFormData } from "~/domain/forms.server";
 import { Avatar } from "~/components/avatar";
-import { showToast } from "~/components/admin/show-toast";
+import { showToast, useFetcherOutcome } from "~/components/admin/show-toast";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
@@ -81,6 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Competitors({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading =
+    revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === pathname);
   const [dialog, setDialog] = useState<{ n: number; competitor: AdminCompetitor | null } | null>(null);
   const [opened, setOpened] = useState(0);
   const open = (competitor: AdminCompetitor | null) => {
@@ -99,7 +103,7 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
       </CardHeader>
       <CardContent>
         <CompetitorsTable>
-          {revalidator.state === "loading" ? (
+          {loading ? (
             <CompetitorSkeletonRows />
           ) : loaderData.competitors.length === 0 ? (
             <TableRow>
@@ -126,9 +130,7 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
 
 function CompetitorRow({ competitor, onEdit }: { competitor: AdminCompetitor; onEdit: () => void }) {
   const fetcher = useFetcher<typeof action>();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherOutcome(fetcher, (answer) => showToast(answer.toast));
   const deleting = fetcher.state !== "idle";
   return (
     <TableRow aria-busy={deleting || undefined} className={deleting ? "opacity-50" : undefined}>
@@ -197,11 +199,10 @@ function CompetitorDialog({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: competitorSchema }),
   });
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) showToast(fetcher.data.toast);
-    if (fetcher.data.ok) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+  useFetcherOutcome(fetcher, (answer) => {
+    showToast(answer.toast);
+    if (answer.ok) onClose();
+  });
 
   const textField = (name: "firstName" | "lastName" | "email" | "telephone" | "boatName" | "boatNumber" | "boatColour", label: string, type: "text" | "email" | "tel" = "text") => {
     const field = fields[name];

@@ -1,7 +1,9 @@
 import { LogOut } from "lucide-react";
-import { Form, Outlet, useLocation } from "react-router";
+import { Form, Outlet, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "~/domain/auth.server";
+import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { Route } from "./+types/layout";
 
@@ -34,7 +36,11 @@ const TABS = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   const current = TABS.find((tab) => pathname.startsWith(tab.to))?.key ?? "competitors";
+  // The competitors tab shows its four skeleton rows while its data is on the way (SPEC).
+  const competitorsPending =
+    navigation.state === "loading" && navigation.location.pathname === "/admin/competitors" && pathname !== "/admin/competitors";
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -48,7 +54,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <LinkTabs label="Admin sections" tabs={TABS} current={current} />
-      <Outlet />
+      {competitorsPending ? (
+        <Card aria-busy>
+          <CardHeader>
+            <CardTitle>Competitor Management</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CompetitorsTable>
+              <CompetitorSkeletonRows />
+            </CompetitorsTable>
+          </CardContent>
+        </Card>
+      ) : (
+        <Outlet />
+      )}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, ListChecks, Pencil, Plus, Trash2, Trophy } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { dbContext } from "~/context";
 import { deleteRace, entriesByRace, listAdminRaces, saveRace, type AdminRace, type RaceEntry } from "~/domain/admin-races.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { readFormData } from "~/domain/forms.server";
-import { showToast } from "~/components/admin/show-toast";
+import { showToast, useFetcherOutcome } from "~/components/admin/show-toast";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -161,11 +161,10 @@ export default function Races({ loaderData }: Route.ComponentProps) {
 }
 
 function useCloseOnSuccess(fetcher: ReturnType<typeof useFetcher<typeof action>>, onClose: () => void) {
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) showToast(fetcher.data.toast);
-    if (fetcher.data.ok) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+  useFetcherOutcome(fetcher, (answer) => {
+    showToast(answer.toast);
+    if (answer.ok) onClose();
+  });
 }
 
 function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRace | null; onClose: () => void }) {
