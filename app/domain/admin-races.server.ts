@@ -27,8 +27,8 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
       description: races.description,
       imageUrl: races.imageUrl,
       status: races.status,
-      resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = ${races.id})`,
-      entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = ${races.id})`,
+      resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = "races"."id")`,
+      entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = "races"."id")`,
     })
     .from(races)
     .orderBy(asc(races.date), asc(races.id));

@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { raceResults, races } from "../../db/schema";
 import { deleteCompetitor, listCompetitors, saveCompetitor } from "~/domain/admin-competitors.server";
-import { deleteRace, raceEntries } from "~/domain/admin-races.server";
+import { deleteRace, listAdminRaces, raceEntries } from "~/domain/admin-races.server";
 import { replaceHeatResults } from "~/domain/admin-results.server";
 import { resultsSchema, type ResultsInput } from "~/lib/admin-schemas";
 import { useTestDatabase } from "../support/database";
@@ -114,6 +114,7 @@ describe("races", () => {
     await createResult(db, { raceId: race.id, competitorId: a.id, position: 1, boatClass: "Superboat" });
     await createRegistration(db, { raceId: race.id, competitorId: a.id, boatClass: "Open" });
     expect((await raceEntries(db, race.id)).length).toBe(1);
+    expect((await listAdminRaces(db)).find((r) => r.id === race.id)).toMatchObject({ resultCount: 2, entryCount: 1 });
     expect(await deleteRace(db, race.id)).toEqual({ ok: true, results: 2 });
     expect(await db.select().from(races).where(eq(races.id, race.id))).toEqual([]);
     expect(await heat(race.id)).toEqual([]);

@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
@@ -87,6 +87,9 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
     revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === pathname);
   const [dialog, setDialog] = useState<{ n: number; competitor: AdminCompetitor | null } | null>(null);
   const [opened, setOpened] = useState(0);
+  // Lives above the rows: the deleted row is gone by the time the answer's toast is shown.
+  const deleter = useFetcher<typeof action>({ key: "competitor-delete" });
+  useFetcherOutcome(deleter, (answer) => showToast(answer.toast));
   const open = (competitor: AdminCompetitor | null) => {
     setOpened((n) => n + 1);
     setDialog({ n: opened + 1, competitor });
@@ -112,7 +115,19 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
               </TableCell>
             </TableRow>
           ) : (
-            loaderData.competitors.map((c) => <CompetitorRow key={c.id} competitor={c} onEdit={() => open(c)} />)
+            loaderData.competitors.map((c) => (
+              <CompetitorRow
+                key={c.id}
+                competitor={c}
+                deleting={deleter.state !== "idle" && deleter.formData?.get("id") === String(c.id)}
+                onEdit={() => open(c)}
+                onDelete={() => {
+                  if (window.confirm("Are you sure you want to delete this competitor?")) {
+                    void deleter.submit({ intent: "delete", id: String(c.id) }, { method: "post" });
+                  }
+                }}
+              />
+            ))
           )}
         </CompetitorsTable>
       </CardContent>
@@ -128,10 +143,17 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CompetitorRow({ competitor, onEdit }: { competitor: AdminCompetitor; onEdit: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  useFetcherOutcome(fetcher, (answer) => showToast(answer.toast));
-  const deleting = fetcher.state !== "idle";
+function CompetitorRow({
+  competitor,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  competitor: AdminCompetitor;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <TableRow aria-busy={deleting || undefined} className={deleting ? "opacity-50" : undefined}>
       <TableCell>
@@ -148,19 +170,9 @@ function CompetitorRow({ competitor, onEdit }: { competitor: AdminCompetitor; on
         <Button variant="ghost" size="icon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
           <Pencil aria-hidden />
         </Button>
-        <fetcher.Form
-          method="post"
-          className="inline"
-          onSubmit={(event) => {
-            if (!window.confirm("Are you sure you want to delete this competitor?")) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={competitor.id} />
-          <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${competitor.name}`} disabled={deleting}>
-            <Trash2 aria-hidden className="text-destructive" />
-          </Button>
-        </fetcher.Form>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${competitor.name}`} disabled={deleting} onClick={onDelete}>
+          <Trash2 aria-hidden className="text-destructive" />
+        </Button>
       </TableCell>
     </TableRow>
   );
@@ -194,7 +206,7 @@ function CompetitorDialog({
           boatClasses: competitor.boatClasses,
         }
       : { boatClasses: ["Open"] },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: competitorSchema }),
   });
@@ -237,10 +249,16 @@ function CompetitorDialog({
           <fieldset className="space-y-2" aria-describedby={fields.boatClasses.errorId}>
             <legend className="text-sm font-medium">Boat Class</legend>
             <div className="flex gap-6">
-              {getCollectionProps(fields.boatClasses, { type: "checkbox", options: [...BOAT_CLASSES] }).map((props) => (
-                <label key={props.key} className="inline-flex items-center gap-2 text-sm">
-                  <Checkbox {...props} key={props.key} />
-                  {props.value}
+              {BOAT_CLASSES.map((boatClass) => (
+                <label key={boatClass} className="inline-flex items-center gap-2 text-sm">
+                  <Checkbox
+                    name={fields.boatClasses.name}
+                    form={form.id}
+                    value={boatClass}
+                    defaultChecked={(competitor?.boatClasses ?? ["Open"]).includes(boatClass)}
+                    aria-invalid={fields.boatClasses.errors ? true : undefined}
+                  />
+                  {boatClass}
                 </label>
               ))}
             </div>

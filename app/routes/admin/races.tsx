@@ -179,7 +179,7 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
     defaultValue: race
       ? { title: race.title, date: race.date, location: race.location, description: race.description, imageUrl: race.imageUrl ?? "", status: race.status }
       : { status: "upcoming" },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: raceSchema }),
   });
