@@ -2,13 +2,13 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { NotFound } from "./not-found";
 
 /** A screen's own failure message (SPEC section 8), or the 404 page for a 404. */
-export function RouteError({ message }: { message: string }) {
+export function RouteError({ message, detail }: { message: string; detail?: string }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <div role="alert" className="mx-auto max-w-md py-16 text-center">
       <h1 className="text-2xl font-bold">{message}</h1>
-      <p className="mt-2 text-muted-foreground">Please reload the page in a moment.</p>
+      <p className="mt-2 text-muted-foreground">{detail ? `${detail}. ` : ""}Please reload the page in a moment.</p>
     </div>
   );
 }

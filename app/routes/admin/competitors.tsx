@@ -40,7 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "delete") {
     const id = parseId(String(formData.get("id") ?? ""));
-    const outcome = id ? await deleteCompetitor(db, id) : ({ ok: false, reason: "not-found" } as const);
+    let outcome: Awaited<ReturnType<typeof deleteCompetitor>>;
+    try {
+      outcome = id ? await deleteCompetitor(db, id) : { ok: false, reason: "not-found" };
+    } catch (error) {
+      console.error(error);
+      return data({ ok: false, toast: { type: "error", title: "Failed to delete competitor", description: "An error occurred while deleting competitor" } satisfies Toast }, { status: 500 });
+    }
     if (outcome.ok) return { ok: true, toast: { type: "success", title: "Competitor deleted successfully" } satisfies Toast };
     const description =
       outcome.reason === "has-results"
@@ -57,7 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await saveCompetitor(db, submission.value);
+  let outcome: Awaited<ReturnType<typeof saveCompetitor>>;
+  try {
+    outcome = await saveCompetitor(db, submission.value);
+  } catch (error) {
+    console.error(error);
+    return data(
+      { ok: false, result: submission.reply(), toast: { type: "error", title: failTitle, description: "An error occurred while saving competitor" } satisfies Toast },
+      { status: 500 },
+    );
+  }
   if (!outcome.ok) {
     const message =
       outcome.reason === "duplicate-email" ? "Another competitor already uses this email address." : "This competitor no longer exists.";
@@ -280,5 +295,5 @@ function CompetitorDialog({
 }
 
 export function ErrorBoundary() {
-  return <RouteError message="Failed to load competitors" />;
+  return <RouteError message="Failed to load competitors" detail="An error occurred while loading competitors" />;
 }

@@ -318,7 +318,7 @@ function ResultsDialog({
     fetcher.submit(formData, { method: "post" });
   };
 
-  const title = `${editing ? "Edit" : "Add"} Results for ${race.title}`;
+  const title = editing ? `Edit Results for ${race.title}` : `Add Results for ${race.title}`;
   const cell = "space-y-1";
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
