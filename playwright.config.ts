@@ -10,6 +10,8 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORT lets two checkouts run their browser tests at the same time.
 export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
 export const EMPTY_PORT = DEMO_PORT + 1;
+/** The admin tests' own site (empty, admin from ADMIN_*): their writes never disturb other tests. */
+export const ADMIN_PORT = DEMO_PORT + 2;
 
 // Debian's Chromium where it exists (Playwright's own download is not reachable on our machines).
 const systemChromium = "/usr/bin/chromium";
@@ -20,7 +22,7 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
-function server(port: number, demo: boolean) {
+function server(port: number, demo: boolean, extraEnv: Record<string, string> = {}) {
   // Under the system temp directory: the postgres system user must be able to reach it.
   const dataDir = path.join(os.tmpdir(), `club-e2e-data-${port}`);
   return {
@@ -38,6 +40,7 @@ function server(port: number, demo: boolean) {
       LOG_LEVEL: "warn",
       CLUB_EMAIL: "info@example.org",
       NODE_ENV: "production",
+      ...extraEnv,
     },
   };
 }
@@ -56,5 +59,9 @@ export default defineConfig({
     launchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
-  webServer: [server(DEMO_PORT, true), server(EMPTY_PORT, false)],
+  webServer: [
+    server(DEMO_PORT, true),
+    server(EMPTY_PORT, false),
+    server(ADMIN_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
+  ],
 });

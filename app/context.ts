@@ -16,3 +16,5 @@ export const nonceContext = createContext<string>("");
 /** The client's address (behind a proxy: as TRUST_PROXY allows), for rate limits. */
 export const clientAddressContext = createContext<string>("unknown");
 export const loggerContext = createContext<Logger>();
+/** Production mode: the admin session cookie is Secure with the `__Host-` prefix (see auth.server.ts). */
+export const productionContext = createContext<boolean>(true);

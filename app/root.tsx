@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { configContext } from "./context";
 import { readToast } from "./domain/toast.server";
+import { currentAdmin } from "./domain/auth.server";
 import { ToastOnLoad } from "./components/toast-on-load";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
@@ -31,8 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       clubName: config.clubName,
       clubEmail: config.clubEmail,
-      // Admin sessions arrive with the admin area; until then the link is always shown.
-      showAdminLink: true,
+      // Checked against the server-side session, never a flag in the browser.
+      showAdminLink: !(await currentAdmin(request, context)),
       toast,
     },
     { headers },

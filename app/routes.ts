@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -13,5 +13,15 @@ export default [
   route("registration", "routes/registration.tsx"),
   route("registration/print", "routes/registration-print.tsx"),
   route("race-registration", "routes/race-registration.tsx"),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  // Everything below checks the admin session on the server (the layout's middleware).
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.ts"),
+    route("admin/competitors", "routes/admin/competitors.tsx"),
+    route("admin/races", "routes/admin/races.tsx"),
+    route("admin/races/:id/entries.csv", "routes/admin/race-entries-csv.ts"),
+    route("admin/results", "routes/admin/results.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

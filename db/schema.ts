@@ -70,3 +70,19 @@ export const outboxMessages = pgTable("outbox_messages", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
 });
+
+export const admins = pgTable("admins", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  username: text("username").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  isDemo: boolean("is_demo").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const adminSessions = pgTable("admin_sessions", {
+  idHash: text("id_hash").primaryKey(),
+  adminId: integer("admin_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@ import { createDatabase, createPool } from "../db/client";
 import { migrate } from "../db/migrate";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-postgres";
 import { seedDemoData } from "../db/demo-data";
+import { ensureStartupAdmin } from "../app/domain/auth.server";
 import { parseEnv } from "./env";
 import { createHttpApp } from "./http";
 import { createLogger } from "./logger";
@@ -45,6 +46,12 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE });
     if (seeded) log.info("demo data loaded into the empty database");
   }
+  const adminSetup = await ensureStartupAdmin(db, {
+    username: env.ADMIN_USERNAME,
+    password: env.ADMIN_PASSWORD,
+    demo,
+  });
+  log[adminSetup.level](adminSetup.message);
 
   const build = viteDev
     ? () => viteDev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>

@@ -6,7 +6,7 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { clientAddressContext, configContext, dbContext, loggerContext, nonceContext, type AppConfig } from "../app/context";
+import { clientAddressContext, configContext, dbContext, loggerContext, nonceContext, productionContext, type AppConfig } from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
 
@@ -106,6 +106,7 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
         context.set(configContext, config);
         context.set(loggerContext, log.child({ requestId: res.locals.requestId }));
         context.set(nonceContext, res.locals.cspNonce as string);
+        context.set(productionContext, production);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         return context;
       },

@@ -1,0 +1,24 @@
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import type { Toast } from "~/lib/toast";
+
+/** Shows an action's toast (in place, without a redirect). */
+export function showToast(t: Toast) {
+  const show = t.type === "error" ? toast.error : t.type === "success" ? toast.success : toast;
+  show(t.title, { description: t.description });
+}
+
+/**
+ * Runs `handle` once per answer of a fetcher (not again when the page re-renders), after the
+ * fetcher is idle, i.e. once the page's data has been revalidated.
+ */
+export function useFetcherOutcome<T>(fetcher: { state: string; data: T | undefined }, handle: (data: T) => void) {
+  const handled = useRef<T | undefined>(undefined);
+  const latest = useRef(handle);
+  latest.current = handle;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data === undefined || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    latest.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}

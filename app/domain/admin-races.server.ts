@@ -1,0 +1,121 @@
+/** Race management (admin only): list, save, delete, and each race's entries. */
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { competitors, raceRegistrations, races } from "../../db/schema";
+import type { RaceInput } from "../lib/admin-schemas";
+import type { RaceStatus } from "../lib/race-timing";
+
+export interface AdminRace {
+  id: number;
+  title: string;
+  date: string;
+  location: string;
+  description: string;
+  imageUrl: string | null;
+  status: RaceStatus;
+  resultCount: number;
+  entryCount: number;
+}
+
+export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
+  return db
+    .select({
+      id: races.id,
+      title: races.title,
+      date: races.date,
+      location: races.location,
+      description: races.description,
+      imageUrl: races.imageUrl,
+      status: races.status,
+      resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = "races"."id")`,
+      entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = "races"."id")`,
+    })
+    .from(races)
+    .orderBy(asc(races.date), asc(races.id));
+}
+
+export async function saveRace(db: Database, input: RaceInput): Promise<{ ok: true; id: number; created: boolean } | { ok: false }> {
+  const values = {
+    title: input.title,
+    date: input.date,
+    location: input.location,
+    description: input.description,
+    imageUrl: input.imageUrl || null,
+    status: input.status as RaceStatus,
+  };
+  if (input.id) {
+    const [row] = await db
+      .update(races)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(races.id, input.id))
+      .returning({ id: races.id });
+    return row ? { ok: true, id: row.id, created: false } : { ok: false };
+  }
+  const [row] = await db.insert(races).values(values).returning({ id: races.id });
+  return { ok: true, id: row!.id, created: true };
+}
+
+/** Deletes the race with its results and entries (the admin was told how many results first). */
+export async function deleteRace(db: Database, id: number): Promise<{ ok: boolean; results: number }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM race_results WHERE race_id = ${id}`,
+    );
+    const deleted = await tx.delete(races).where(eq(races.id, id)).returning({ id: races.id });
+    return { ok: deleted.length > 0, results: rows[0]?.n ?? 0 };
+  });
+}
+
+export interface RaceEntry {
+  competitorId: number;
+  firstName: string;
+  lastName: string;
+  boatName: string | null;
+  boatNumber: string;
+  boatClass: string;
+  registeredAt: Date;
+}
+
+/** Who entered the race in which class, by class then name. */
+export async function raceEntries(db: Database, raceId: number): Promise<RaceEntry[]> {
+  return db
+    .select({
+      competitorId: competitors.id,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatName: competitors.boatName,
+      boatNumber: competitors.boatNumber,
+      boatClass: raceRegistrations.boatClass,
+      registeredAt: raceRegistrations.createdAt,
+    })
+    .from(raceRegistrations)
+    .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
+    .where(eq(raceRegistrations.raceId, raceId))
+    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+}
+
+/** Entries of every race, grouped by race id, for the races page. */
+export async function entriesByRace(db: Database): Promise<Record<number, RaceEntry[]>> {
+  const rows = await db
+    .select({
+      raceId: raceRegistrations.raceId,
+      competitorId: competitors.id,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatName: competitors.boatName,
+      boatNumber: competitors.boatNumber,
+      boatClass: raceRegistrations.boatClass,
+      registeredAt: raceRegistrations.createdAt,
+    })
+    .from(raceRegistrations)
+    .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
+    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+  const out: Record<number, RaceEntry[]> = {};
+  for (const { raceId, ...entry } of rows) (out[raceId] ??= []).push(entry);
+  return out;
+}
+
+export async function getRaceTitle(db: Database, id: number): Promise<{ title: string; date: string } | null> {
+  const [row] = await db.select({ title: races.title, date: races.date }).from(races).where(eq(races.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,74 @@
+/** Results management (admin only): the race picker and replacing one heat of one class. */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { competitors, raceResults, races } from "../../db/schema";
+import type { ResultsInput } from "../lib/admin-schemas";
+import { pointsForPosition } from "../lib/points";
+import { pgErrorCode } from "./db-errors.server";
+
+export async function raceOptions(db: Database) {
+  return db
+    .select({ id: races.id, title: races.title, date: races.date, status: races.status })
+    .from(races)
+    .orderBy(asc(races.date), asc(races.id));
+}
+
+export async function competitorOptions(db: Database) {
+  const rows = await db
+    .select({ id: competitors.id, firstName: competitors.firstName, lastName: competitors.lastName, boatNumber: competitors.boatNumber })
+    .from(competitors)
+    .orderBy(asc(competitors.lastName), asc(competitors.firstName), asc(competitors.id));
+  return rows.map((r) => ({ id: r.id, label: `${r.firstName} ${r.lastName}${r.boatNumber ? ` #${r.boatNumber}` : ""}` }));
+}
+
+export type ReplaceOutcome =
+  | { ok: true; saved: number }
+  | { ok: false; reason: "race-not-found" | "competitor-not-found" | "delete-failed" | "insert-failed" };
+
+/**
+ * Replaces the results of one race, heat and class with the given rows, in one transaction: if
+ * anything fails, the previous results stay exactly as they were. Points are computed here from
+ * the club's table, never taken from the browser.
+ */
+export async function replaceHeatResults(db: Database, input: ResultsInput): Promise<ReplaceOutcome> {
+  let stage: "delete" | "insert" = "delete";
+  try {
+    return await db.transaction(async (tx) => {
+      // Locks the race: two admins saving the same race are serialized, and it cannot vanish meanwhile.
+      const locked = await tx.execute(sql`SELECT id FROM races WHERE id = ${input.raceId} FOR UPDATE`);
+      if (locked.rows.length === 0) return { ok: false, reason: "race-not-found" } as const;
+      stage = "delete";
+      await tx
+        .delete(raceResults)
+        .where(
+          and(
+            eq(raceResults.raceId, input.raceId),
+            eq(raceResults.heatNumber, input.heatNumber),
+            eq(raceResults.boatClass, input.boatClass),
+          ),
+        );
+      stage = "insert";
+      await tx.insert(raceResults).values(
+        input.rows.map((row) => ({
+          raceId: input.raceId,
+          competitorId: row.competitorId,
+          position: row.position,
+          points: pointsForPosition(row.position),
+          laps: row.laps ?? null,
+          lapTime: row.lapTime || null,
+          bestLap: row.bestLap || null,
+          totalTime: row.totalTime || null,
+          heatNumber: input.heatNumber,
+          boatClass: input.boatClass,
+        })),
+      );
+      return { ok: true, saved: input.rows.length } as const;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === "23503") return { ok: false, reason: "competitor-not-found" };
+    if (pgErrorCode(error)?.startsWith("23") || pgErrorCode(error)?.startsWith("P0")) {
+      return { ok: false, reason: stage === "delete" ? "delete-failed" : "insert-failed" };
+    }
+    throw error;
+  }
+}

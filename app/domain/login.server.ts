@@ -1,0 +1,50 @@
+/**
+ * The login attempt: rate limits first (5 failures per username or per address in 15 minutes),
+ * then the password check. Only failures count; a success clears the counters.
+ */
+import type { Database } from "../../db/client";
+import { hit, peek, reset, type RateLimit } from "./rate-limit.server";
+import { createSession, deleteSession, pruneSessions, verifyCredentials, type Admin } from "./auth.server";
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+function rules(username: string, address: string): RateLimit[] {
+  const common = { limit: LOGIN_FAILURE_LIMIT, windowSeconds: LOGIN_WINDOW_SECONDS };
+  return [
+    { key: `login:user:${username.trim().toLowerCase()}`, ...common },
+    { key: `login:ip:${address}`, ...common },
+  ];
+}
+
+export type LoginOutcome =
+  | { ok: true; admin: Admin; sessionId: string }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+
+export async function attemptLogin(
+  db: Database,
+  { username, password, address, previousSessionId }: { username: string; password: string; address: string; previousSessionId: string | null },
+): Promise<LoginOutcome> {
+  const limits = rules(username, address);
+  const states = await Promise.all(limits.map((rule) => peek(db, rule)));
+  const blocked = states.filter((s) => !s.allowed);
+  if (blocked.length) {
+    return { ok: false, reason: "limited", retryAfterSeconds: Math.max(...blocked.map((s) => s.retryAfterSeconds)) };
+  }
+  const admin = await verifyCredentials(db, username, password);
+  if (!admin) {
+    await Promise.all(limits.map((rule) => hit(db, rule)));
+    return { ok: false, reason: "invalid" };
+  }
+  await Promise.all(limits.map((rule) => reset(db, rule.key)));
+  // Rotation: whatever session id the browser held before is dead; the new one is fresh.
+  if (previousSessionId) await deleteSession(db, previousSessionId);
+  await pruneSessions(db);
+  return { ok: true, admin, sessionId: await createSession(db, admin.id) };
+}
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}

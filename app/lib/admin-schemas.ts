@@ -1,0 +1,158 @@
+/**
+ * The admin forms' rules and messages (SPEC section 5), shared by the browser (Conform) and the
+ * server, which checks every submission again.
+ */
+import { z } from "zod";
+import { BOAT_CLASSES, canonicalBoatClass, type BoatClass } from "./boat-classes";
+import { RACE_STATUSES } from "./race-timing";
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const loginSchema = z.object({
+  username: z.string({ error: "Username is required." }).trim().min(1, "Username is required.").max(100),
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(1000),
+});
+
+/** Required text with one message for "missing" and "too short". */
+function text(min: number, message: string, max = 100) {
+  return z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters.`);
+}
+
+/** Optional text: blank is fine, anything typed must meet the minimum. */
+function optionalText(min: number, message: string, max = 100) {
+  return z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .optional()
+    .refine((v) => !v || v.length >= min, message);
+}
+
+function isBoatClass(value: string): value is BoatClass {
+  return (BOAT_CLASSES as readonly string[]).includes(value);
+}
+
+/** A checkbox group posts nothing, one value or several: always a list of canonical classes. */
+const boatClassList = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.string())
+      .transform((list) => [...new Set(list.map(canonicalBoatClass))])
+      .refine((list) => list.length > 0 && list.every(isBoatClass), message),
+  );
+
+export const competitorSchema = z.object({
+  id: z.number().int().positive().optional(),
+  firstName: text(2, "First name must be at least 2 characters."),
+  lastName: text(2, "Last name must be at least 2 characters."),
+  email: z
+    .string({ error: "Please enter a valid email address." })
+    .trim()
+    .max(254, "Please enter a valid email address.")
+    .pipe(z.email("Please enter a valid email address.")),
+  // Drivers who registered themselves may have no telephone or boat name: blank stays allowed.
+  telephone: optionalText(5, "Telephone number must be at least 5 characters.", 30),
+  boatName: optionalText(2, "Boat name must be at least 2 characters."),
+  boatNumber: text(1, "Boat number is required.", 10),
+  boatColour: z.string().trim().max(40, "At most 40 characters.").optional(),
+  boatClasses: boatClassList("Please select a boat class."),
+});
+export type CompetitorInput = z.infer<typeof competitorSchema>;
+
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+}
+
+export const raceSchema = z.object({
+  id: z.number().int().positive().optional(),
+  title: text(2, "Title must be at least 2 characters.", 120),
+  date: z.string({ error: "Please select a date." }).trim().refine(isCalendarDay, "Please select a date."),
+  location: text(2, "Location must be at least 2 characters.", 120),
+  description: text(10, "Description must be at least 10 characters.", 2000),
+  // Our pages load images from our own site or over https only (Content-Security-Policy).
+  imageUrl: z
+    .string()
+    .trim()
+    .max(500, "At most 500 characters.")
+    .optional()
+    .refine(
+      (v) => !v || (/^https:\/\/[^\s]+$/.test(v) && URL.canParse(v)) || /^\/[^/\s][^\s]*$/.test(v),
+      "Image URL must start with https:// or /.",
+    ),
+  status: z.enum(RACE_STATUSES as [string, ...string[]], "Please select a status."),
+});
+export type RaceInput = z.infer<typeof raceSchema>;
+
+export const MAX_COMPETITORS_PER_HEAT = 50;
+export const DEFAULT_COMPETITOR_COUNT = 5;
+
+const resultRowSchema = z.object({
+  position: z
+    .number({ error: "Position must be a whole number of 1 or more." })
+    .int("Position must be a whole number of 1 or more.")
+    .min(1, "Position must be a whole number of 1 or more.")
+    .max(999, "Position must be at most 999."),
+  competitorId: z.number({ error: "Please select a competitor." }).int().positive("Please select a competitor."),
+  laps: z
+    .number({ error: "Laps must be a whole number of 0 or more." })
+    .int("Laps must be a whole number of 0 or more.")
+    .min(0, "Laps must be a whole number of 0 or more.")
+    .max(10_000)
+    .optional(),
+  lapTime: z.string().trim().max(20, "At most 20 characters.").optional(),
+  bestLap: z.string().trim().max(20, "At most 20 characters.").optional(),
+  totalTime: z.string().trim().max(20, "At most 20 characters.").optional(),
+});
+
+export const resultsSchema = z
+  .object({
+    raceId: z.number().int().positive(),
+    heatNumber: z
+      .number({ error: "Heat number must be at least 1" })
+      .int("Heat number must be at least 1")
+      .min(1, "Heat number must be at least 1")
+      .max(99, "Heat number must be at most 99"),
+    boatClass: z
+      .string({ error: "Please select a boat class" })
+      .transform(canonicalBoatClass)
+      .refine(isBoatClass, "Please select a boat class"),
+    competitorCount: z
+      .number({ error: "Competitor count must be at least 1" })
+      .int("Competitor count must be at least 1")
+      .min(1, "Competitor count must be at least 1")
+      .max(MAX_COMPETITORS_PER_HEAT, "Competitor count must be at most 50"),
+    rows: z.array(resultRowSchema).max(MAX_COMPETITORS_PER_HEAT).default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.rows.length !== value.competitorCount) {
+      ctx.addIssue({ code: "custom", path: ["competitorCount"], message: "The rows do not match the competitor count." });
+    }
+    const competitors = new Map<number, number>();
+    const positions = new Map<number, number>();
+    value.rows.forEach((row, index) => {
+      if (competitors.has(row.competitorId)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["rows", index, "competitorId"],
+          message: "This competitor is already in this heat.",
+        });
+      } else competitors.set(row.competitorId, index);
+      if (positions.has(row.position)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["rows", index, "position"],
+          message: `Position ${row.position} is given twice in this heat.`,
+        });
+      } else positions.set(row.position, index);
+    });
+  });
+export type ResultsInput = z.infer<typeof resultsSchema>;
+
+/** The position a results row scores with: an invalid entry falls back to 1 (SPEC section 5). */
+export function effectivePosition(input: string | number | undefined): number {
+  const n = typeof input === "number" ? input : Number(String(input ?? "").trim());
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}

@@ -1,0 +1,73 @@
+import { LogOut } from "lucide-react";
+import { Form, Outlet, useLocation, useNavigation } from "react-router";
+import { requireAdmin } from "~/domain/auth.server";
+import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { LinkTabs } from "~/components/ui/link-tabs";
+import type { Route } from "./+types/layout";
+
+/**
+ * The guard: runs on the server before every loader and action below it (pages, data requests,
+ * form posts, the CSV download). No live session: a redirect to the login, and nothing runs.
+ * Each loader and action also calls requireAdmin itself, so moving a route out of this layout
+ * cannot open it.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    await requireAdmin(request, context);
+    const response = await next();
+    // Admin pages hold personal data: never from a shared cache.
+    if (response instanceof Response) response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  return { username: admin.username };
+}
+
+const TABS = [
+  { key: "competitors", label: "Competitors", to: "/admin/competitors" },
+  { key: "races", label: "Races", to: "/admin/races" },
+  { key: "results", label: "Results", to: "/admin/results" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const current = TABS.find((tab) => pathname.startsWith(tab.to))?.key ?? "competitors";
+  // The competitors tab shows its four skeleton rows while its data is on the way (SPEC).
+  const competitorsPending =
+    navigation.state === "loading" && navigation.location.pathname === "/admin/competitors" && pathname !== "/admin/competitors";
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+        <Form method="post" action="/admin/logout" className="flex items-center gap-3">
+          <span className="text-sm text-muted-foreground">Signed in as {loaderData.username}</span>
+          <Button type="submit" variant="outline" size="sm">
+            <LogOut aria-hidden />
+            Log out
+          </Button>
+        </Form>
+      </div>
+      <LinkTabs label="Admin sections" tabs={TABS} current={current} />
+      {competitorsPending ? (
+        <Card aria-busy>
+          <CardHeader>
+            <CardTitle>Competitor Management</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CompetitorsTable>
+              <CompetitorSkeletonRows />
+            </CompetitorsTable>
+          </CardContent>
+        </Card>
+      ) : (
+        <Outlet />
+      )}
+    </div>
+  );
+}

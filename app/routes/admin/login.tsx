@@ -1,0 +1,119 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { clientAddressContext, dbContext, productionContext } from "~/context";
+import { currentAdmin, demoCredentials, sessionCookie, sessionIdFrom } from "~/domain/auth.server";
+import { attemptLogin, tooManyAttemptsMessage } from "~/domain/login.server";
+import { redirectWithToast } from "~/domain/toast.server";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { FieldError, Label } from "~/components/ui/label";
+import { loginSchema } from "~/lib/admin-schemas";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await currentAdmin(request, context)) throw redirect("/admin/competitors");
+  return { demoHint: await demoCredentials(context.get(dbContext)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const production = context.get(productionContext);
+  const outcome = await attemptLogin(db, {
+    ...submission.value,
+    address: context.get(clientAddressContext),
+    previousSessionId: sessionIdFrom(request, production),
+  });
+  if (outcome.ok) {
+    return redirectWithToast(
+      "/admin/competitors",
+      { type: "success", title: "Success", description: "You have successfully logged in." },
+      { headers: { "Set-Cookie": sessionCookie(request, production, outcome.sessionId) } },
+    );
+  }
+  const hint = await demoCredentials(db);
+  const description =
+    outcome.reason === "limited"
+      ? tooManyAttemptsMessage(outcome.retryAfterSeconds)
+      : hint
+        ? `Invalid username or password. (Use ${hint})`
+        : "Invalid username or password.";
+  return data(
+    {
+      result: submission.reply({ formErrors: [description], hideFields: ["password"] }),
+      toast: { title: "Authentication Failed", description },
+    },
+    { status: outcome.reason === "limited" ? 429 : 401 },
+  );
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: { username: { required: true }, password: { required: true } },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+
+  useEffect(() => {
+    if (actionData?.toast) toast.error(actionData.toast.title, { description: actionData.toast.description });
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto max-w-sm py-6">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-semibold">Admin Login</h1>
+          <CardDescription>Sign in to manage competitors, races and results.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <div className="space-y-2">
+              <Label htmlFor={fields.username.id}>Username</Label>
+              <Input
+                {...getInputProps(fields.username, { type: "text" })}
+                key={fields.username.key}
+                autoComplete="username"
+                autoCapitalize="none"
+              />
+              <FieldError id={fields.username.errorId} errors={fields.username.errors} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={fields.password.id}>Password</Label>
+              <Input
+                {...getInputProps(fields.password, { type: "password" })}
+                key={fields.password.key}
+                autoComplete="current-password"
+              />
+              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+            </div>
+            <FieldError id={form.errorId} errors={form.errors} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Logging in..." : "Login"}
+            </Button>
+          </Form>
+          {loaderData.demoHint && (
+            <p className="mt-4 rounded-md bg-muted p-3 text-sm text-muted-foreground">
+              Demo credentials: <span className="font-mono">{loaderData.demoHint}</span>
+            </p>
+          )}
+          <Button asChild variant="outline" className="mt-4 w-full">
+            <Link to="/">Back to Homepage</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * `npm run admin -- <username>`: creates that admin, or sets a new password for it (which also
+ * ends its sessions). The password is typed at a hidden prompt, or piped on stdin, never taken
+ * from the command line, where shell history and `ps` would keep it.
+ */
+import { checkPasswordStrength, upsertAdmin } from "../app/domain/auth.server";
+import type { CliContext } from "./cli";
+
+/** One line from stdin; on a terminal the typed characters are not echoed. */
+export async function readSecret(prompt: string, input: NodeJS.ReadStream = process.stdin): Promise<string> {
+  process.stderr.write(prompt);
+  if (!input.isTTY) {
+    let buffered = "";
+    for await (const chunk of input) {
+      buffered += String(chunk);
+      if (buffered.includes("\n")) break;
+    }
+    return buffered.split(/\r?\n/)[0] ?? "";
+  }
+  return new Promise((resolve, reject) => {
+    let value = "";
+    input.setRawMode(true);
+    input.resume();
+    input.setEncoding("utf8");
+    const done = (result: string | Error) => {
+      input.setRawMode(false);
+      input.pause();
+      input.off("data", onData);
+      process.stderr.write("\n");
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") return done(value);
+        if (ch === "\u0003") return done(new Error("cancelled"));
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+export async function adminCommand({ db, args, print }: CliContext, read = readSecret): Promise<number> {
+  const username = args[0]?.trim();
+  if (!username || args.length > 1) {
+    print("Usage: npm run admin -- <username>   (the password is asked for, or read from stdin)");
+    return 2;
+  }
+  const password = await read(`Password for ${username}: `);
+  const problem = checkPasswordStrength(password);
+  if (problem) {
+    print(problem);
+    return 1;
+  }
+  if (process.stdin.isTTY) {
+    const again = await read("Repeat the password: ");
+    if (again !== password) {
+      print("The passwords do not match; nothing was changed.");
+      return 1;
+    }
+  }
+  const { created } = await upsertAdmin(db, username, password);
+  print(created ? `Admin "${username}" created.` : `Password of admin "${username}" changed; their sessions were ended.`);
+  return 0;
+}

@@ -1,0 +1,59 @@
+import { expect } from "./fixtures";
+import { ADMIN, ADMIN_SITE, DEMO, logIn, test, toast } from "./admin-support";
+
+test("the demo site shows the demo credentials and names them when a login fails", async ({ page }) => {
+  await page.goto("/admin/login");
+  await expect(page.getByText(`Demo credentials: ${DEMO.username} / ${DEMO.password}`)).toBeVisible();
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Username is required.")).toBeVisible();
+  await expect(page.getByText("Password is required.")).toBeVisible();
+
+  await page.getByLabel("Username").fill(DEMO.username);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Login" }).click();
+  const failure = toast(page, "Authentication Failed");
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText(`Invalid username or password. (Use ${DEMO.username} / ${DEMO.password})`);
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("admin pages redirect to the login without a session; login, tabs and logout work", async ({ page }) => {
+  for (const path of ["/admin/competitors", "/admin/races", "/admin/results"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  }
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Homepage" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await logIn(page, "", DEMO);
+  await expect(toast(page, "Success")).toContainText("You have successfully logged in.");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+
+  const tabs = page.getByRole("navigation", { name: "Admin sections" });
+  await tabs.getByRole("link", { name: "Races" }).click();
+  await expect(page.getByText("Race Management")).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Races" })).toHaveAttribute("aria-current", "page");
+  await tabs.getByRole("link", { name: "Results" }).click();
+  await expect(page.getByText("Please select a racing event to view or edit its results.")).toBeVisible();
+  await tabs.getByRole("link", { name: "Competitors" }).click();
+  await expect(page.getByText("Competitor Management")).toBeVisible();
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+  await page.goto("/admin/competitors");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("with ADMIN_USERNAME set there is no demo hint, and those credentials log in", async ({ page }) => {
+  await page.goto(`${ADMIN_SITE}/admin/login`);
+  await expect(page.getByText("Demo credentials")).toHaveCount(0);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill("wrong password here");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(toast(page, "Authentication Failed")).toContainText("Invalid username or password.");
+  await expect(toast(page, "Authentication Failed")).not.toContainText("(Use");
+  await logIn(page, ADMIN_SITE, ADMIN);
+});

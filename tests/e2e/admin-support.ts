@@ -1,0 +1,41 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** The admin tests' own server (playwright.config.ts): empty database, admin from ADMIN_*. */
+export const ADMIN_SITE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 2}`;
+export const ADMIN = { username: "club-admin", password: "e2e-admin-password-1985" };
+export const DEMO = { username: "admin", password: "demo-racing-1985" };
+
+export function toast(page: Page, text: string | RegExp) {
+  // Only the front toast is visible (visibleToasts: 1); older ones linger hidden in the DOM.
+  return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
+}
+
+export async function logIn(page: Page, base: string, credentials: { username: string; password: string }) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Username").fill(credentials.username);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${base}/admin/competitors`);
+}
+
+/**
+ * The shared fixture with one allowance: the admin tests provoke refusals on purpose (wrong
+ * password 401, invalid form 400, conflicts 409), which Chromium logs as "Failed to load
+ * resource". Every other console error still fails the test.
+ */
+export const test = base.extend<{ failOnConsoleErrors: void }>({
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        if (/Failed to load resource: the server responded with a status of (400|401|409|429)\b/.test(message.text())) return;
+        errors.push(message.text());
+      });
+      await use();
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});

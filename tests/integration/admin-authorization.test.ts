@@ -1,0 +1,141 @@
+/**
+ * The authorization matrix: every admin page and every admin action, requested without a
+ * session, with an expired session and with a forged cookie. Pages redirect to the login and
+ * show no data; actions change no row. A valid session is the control that proves the same
+ * requests do work when allowed.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, upsertAdmin } from "~/domain/auth.server";
+import { useTestDatabase } from "../support/database";
+import { createCompetitor, createRace, createResult } from "../support/factories";
+import { form, startTestSite, type TestSite } from "../support/admin-http";
+
+const { db } = await useTestDatabase();
+let site: TestSite;
+
+const { admin } = await upsertAdmin(db, "matrix-admin", "correct horse battery");
+const racer = await createCompetitor(db, { email: "private.racer@example.com", telephone: "441-555-0199" });
+const other = await createCompetitor(db);
+const race = await createRace(db, { title: "Matrix Cup", status: "completed" });
+await createResult(db, { raceId: race.id, competitorId: racer.id, position: 1 });
+
+beforeAll(async () => {
+  site = await startTestSite(db);
+}, 60_000);
+afterAll(() => site?.close());
+
+/** Every row of every table the admin area can change. */
+async function snapshot() {
+  const { rows } = await db.execute<{ t: string }>(sql`
+    SELECT json_build_object(
+      'competitors', (SELECT json_agg(c ORDER BY id) FROM competitors c),
+      'races', (SELECT json_agg(r ORDER BY id) FROM races r),
+      'results', (SELECT json_agg(x ORDER BY id) FROM race_results x),
+      'registrations', (SELECT json_agg(g ORDER BY id) FROM race_registrations g),
+      'admins', (SELECT json_agg(a ORDER BY id) FROM admins a)
+    )::text AS t`);
+  return rows[0]!.t;
+}
+
+async function expiredIdleCookie() {
+  const id = await createSession(db, admin.id);
+  await db.execute(sql`UPDATE admin_sessions SET last_seen_at = now() - interval '3 hours' WHERE admin_id = ${admin.id} AND last_seen_at > now() - interval '1 minute'`);
+  return `admin_session=${id}`;
+}
+async function expiredAbsoluteCookie() {
+  const id = await createSession(db, admin.id);
+  // Active a minute ago, but logged in 13 hours ago: past the absolute limit.
+  await db.execute(sql`UPDATE admin_sessions SET created_at = now() - interval '13 hours' WHERE admin_id = ${admin.id} AND created_at > now() - interval '1 minute'`);
+  return `admin_session=${id}`;
+}
+
+const badSessions: [string, () => Promise<string | undefined>][] = [
+  ["no session", async () => undefined],
+  ["an idle-expired session", expiredIdleCookie],
+  ["an absolutely expired session", expiredAbsoluteCookie],
+  ["a forged session id", async () => "admin_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
+  ["a malformed cookie", async () => "admin_session=' OR 1=1 --"],
+  ["the production cookie name over plain http", async () => `__Host-admin_session=${await createSession(db, admin.id)}`],
+];
+
+const pages = [
+  "/admin",
+  "/admin/competitors",
+  "/admin/races",
+  `/admin/results?race=${race.id}`,
+  `/admin/races/${race.id}/entries.csv`,
+  "/admin/competitors.data",
+  `/admin/results.data?race=${race.id}`,
+];
+
+const actions: [string, string, Record<string, string | number>][] = [
+  ["create a competitor", "/admin/competitors", { intent: "save", firstName: "Eve", lastName: "Intruder", email: "eve@example.com", boatNumber: "66", boatClasses: "Open" }],
+  ["update a competitor", "/admin/competitors", { intent: "save", id: other.id, firstName: "Changed", lastName: "Name", email: "changed@example.com", boatNumber: "1", boatClasses: "Open" }],
+  ["delete a competitor", "/admin/competitors", { intent: "delete", id: other.id }],
+  ["create a race", "/admin/races", { intent: "save", title: "Fake Race", date: "2026-07-01", location: "Nowhere", description: "Should never be saved.", status: "upcoming" }],
+  ["update a race", "/admin/races", { intent: "save", id: race.id, title: "Renamed", date: "2026-07-01", location: "Nowhere", description: "Should never be saved.", status: "upcoming" }],
+  ["delete a race", "/admin/races", { intent: "delete", id: race.id }],
+  ["replace results", "/admin/results", { raceId: race.id, heatNumber: 1, boatClass: "Open", competitorCount: 1, "rows[0].position": 1, "rows[0].competitorId": other.id }],
+  ["log out (harmless)", "/admin/logout", {}],
+];
+
+describe.each(badSessions)("with %s", (_label, makeCookie) => {
+  it.each(pages)("GET %s redirects to the login and shows no data", async (path) => {
+    const response = await site.request(path, { cookie: await makeCookie() });
+    const body = await response.text();
+    if (path.includes(".data")) {
+      // Data requests answer a redirect inside React Router's own encoding.
+      expect(body).toContain("/admin/login");
+    } else {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin/login");
+    }
+    expect(body).not.toContain("private.racer@example.com");
+    expect(body).not.toContain("Matrix Cup");
+  });
+
+  it.each(actions)("POST to %s changes nothing", async (_name, path, values) => {
+    const before = await snapshot();
+    const response = await site.request(path, { method: "POST", body: form(values), cookie: await makeCookie() });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/login");
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("with a valid session (control)", () => {
+  it("shows the pages and lets the actions change rows", async () => {
+    const cookie = `admin_session=${await createSession(db, admin.id)}`;
+    const page = await site.request("/admin/competitors", { cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Competitor Management");
+    expect(html).toContain(`${racer.firstName} ${racer.lastName}`);
+
+    const before = await snapshot();
+    const response = await site.request("/admin/competitors", {
+      method: "POST",
+      cookie,
+      body: form({ intent: "save", id: other.id, firstName: "Changed", lastName: "Name", email: "changed@example.com", boatNumber: "1", boatClasses: "Open" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await snapshot()).not.toBe(before);
+  });
+});
+
+describe("bad input from a signed-in admin", () => {
+  it.each([
+    ["a JSON body", "/admin/competitors", "application/json", '{"intent":"delete"}'],
+    ["garbage form data", "/admin/results", "multipart/form-data; boundary=x", "--x\r\nnot a part"],
+    ["a huge competitor count", "/admin/results", "application/x-www-form-urlencoded", form({ raceId: race.id, heatNumber: 1, boatClass: "Open", competitorCount: 1e9 }).toString()],
+    ["a non-numeric id", "/admin/races", "application/x-www-form-urlencoded", "intent=delete&id=abc"],
+  ])("%s gets a 4xx, never a 500, and changes nothing", async (_label, path, type, body) => {
+    const cookie = `admin_session=${await createSession(db, admin.id)}`;
+    const before = await snapshot();
+    const response = await site.request(path, { method: "POST", cookie, body, headers: { "Content-Type": type } });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,0 +1,159 @@
+/** Login, sessions and the login rate limit, through real HTTP and the auth domain module. */
+import { parseOptions } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSessions, admins } from "../../db/schema";
+import { createSession, demoCredentials, ensureStartupAdmin, sessionAdmin, upsertAdmin } from "~/domain/auth.server";
+import { attemptLogin, LOGIN_FAILURE_LIMIT } from "~/domain/login.server";
+import { useTestDatabase } from "../support/database";
+import { form, startTestSite, type TestSite } from "../support/admin-http";
+
+const { db } = await useTestDatabase();
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite(db);
+}, 60_000);
+afterAll(() => site?.close());
+
+const PASSWORD = "a long admin password";
+
+function sessionFrom(response: Response): string | null {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("admin_session="));
+  return cookie ? cookie.split(";")[0]!.slice("admin_session=".length) : null;
+}
+
+describe("passwords and sessions", () => {
+  it("stores argon2id hashes with m=19 MiB, t=2, p=1 and refuses short passwords", async () => {
+    await upsertAdmin(db, "hash-check", PASSWORD);
+    const [row] = await db.select().from(admins).where(eq(admins.username, "hash-check"));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+    expect(parseOptions(row!.passwordHash)).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    await expect(upsertAdmin(db, "short", "elevenchars")).rejects.toThrow(/at least 12/);
+  });
+
+  it("keeps only a sha-256 of the session id, and a new password ends the sessions", async () => {
+    const { admin } = await upsertAdmin(db, "rotating", PASSWORD);
+    const id = await createSession(db, admin.id);
+    expect(id.length).toBeGreaterThanOrEqual(43); // 32 random bytes
+    const stored = await db.select().from(adminSessions).where(eq(adminSessions.adminId, admin.id));
+    expect(stored.map((s) => s.idHash)).not.toContain(id);
+    expect(await sessionAdmin(db, id)).toMatchObject({ username: "rotating" });
+    await upsertAdmin(db, "rotating", "another long password");
+    expect(await sessionAdmin(db, id)).toBeNull();
+  });
+});
+
+describe("the login page", () => {
+  it("logs in, rotates the session id, hides the Admin link, and logs out", async () => {
+    await upsertAdmin(db, "alice", PASSWORD);
+    const first = await site.request("/admin/login", { method: "POST", body: form({ username: "Alice", password: PASSWORD }) });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/admin/competitors");
+    const setCookie = first.headers.getSetCookie().join("\n");
+    expect(setCookie).toMatch(/admin_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
+    const oldId = sessionFrom(first)!;
+
+    const home = await (await site.request("/", { cookie: `admin_session=${oldId}` })).text();
+    expect(home).not.toContain('href="/admin/login"');
+    expect(await (await site.request("/")).text()).toContain('href="/admin/login"');
+
+    // Logging in again while holding a session replaces it.
+    const second = await site.request("/admin/login", {
+      method: "POST",
+      cookie: `admin_session=${oldId}`,
+      body: form({ username: "alice", password: PASSWORD }),
+    });
+    const newId = sessionFrom(second)!;
+    expect(newId).not.toBe(oldId);
+    expect(await sessionAdmin(db, oldId)).toBeNull();
+
+    const out = await site.request("/admin/logout", { method: "POST", cookie: `admin_session=${newId}` });
+    expect(out.headers.get("Location")).toBe("/admin/login");
+    expect(out.headers.getSetCookie().join("\n")).toMatch(/admin_session=; .*Max-Age=0/);
+    expect(await sessionAdmin(db, newId)).toBeNull();
+    const after = await site.request("/admin/competitors", { cookie: `admin_session=${newId}` });
+    expect(after.headers.get("Location")).toBe("/admin/login");
+  });
+
+  it("answers wrong credentials with SPEC's message, naming demo credentials only while the demo admin exists", async () => {
+    await upsertAdmin(db, "bob", PASSWORD);
+    const wrong = await site.request("/admin/login", { method: "POST", body: form({ username: "bob", password: "wrong password!" }) });
+    expect(wrong.status).toBe(401);
+    const body = await wrong.text();
+    expect(body).toContain("Authentication Failed");
+    expect(body).toContain("Invalid username or password.");
+    expect(body).not.toContain("(Use ");
+
+    await ensureStartupAdmin(db, { demo: true });
+    // A real admin exists, so no demo admin is created.
+    expect(await demoCredentials(db)).toBeNull();
+  });
+
+  it("refuses empty fields with SPEC's messages and no session", async () => {
+    const response = await site.request("/admin/login", { method: "POST", body: form({ username: "", password: "" }) });
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    expect(body).toContain("Username is required.");
+    expect(body).toContain("Password is required.");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("admin_session="))).toBe(false);
+  });
+});
+
+describe("the login rate limit", () => {
+  it(`refuses a username after ${LOGIN_FAILURE_LIMIT} failures, even with the right password, from any address`, async () => {
+    await upsertAdmin(db, "carol", PASSWORD);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      const outcome = await attemptLogin(db, { username: "carol", password: "nope", address: `10.0.0.${i}`, previousSessionId: null });
+      expect(outcome).toEqual({ ok: false, reason: "invalid" });
+    }
+    const refused = await attemptLogin(db, { username: "CAROL", password: PASSWORD, address: "10.0.1.1", previousSessionId: null });
+    expect(refused).toMatchObject({ ok: false, reason: "limited" });
+    expect(await db.select().from(adminSessions).innerJoin(admins, eq(admins.id, adminSessions.adminId)).where(eq(admins.username, "carol"))).toEqual([]);
+  });
+
+  it(`refuses an address after ${LOGIN_FAILURE_LIMIT} failures, whatever the username`, async () => {
+    await upsertAdmin(db, "dave", PASSWORD);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      await attemptLogin(db, { username: `guess${i}`, password: "nope", address: "192.0.2.7", previousSessionId: null });
+    }
+    expect(await attemptLogin(db, { username: "dave", password: PASSWORD, address: "192.0.2.7", previousSessionId: null })).toMatchObject({
+      ok: false,
+      reason: "limited",
+    });
+    // The same admin from another address is still welcome.
+    expect(await attemptLogin(db, { username: "dave", password: PASSWORD, address: "192.0.2.8", previousSessionId: null })).toMatchObject({ ok: true });
+  });
+
+  it("tells the browser clearly, with status 429", async () => {
+    await db.execute(sql`DELETE FROM rate_limits`);
+    await upsertAdmin(db, "erin", PASSWORD);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      const r = await site.request("/admin/login", { method: "POST", body: form({ username: "erin", password: "wrong" }) });
+      expect(r.status).toBe(401);
+    }
+    const refused = await site.request("/admin/login", { method: "POST", body: form({ username: "erin", password: PASSWORD }) });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many failed login attempts. Please try again in 15 minutes.");
+    expect(refused.headers.getSetCookie().some((c) => c.startsWith("admin_session="))).toBe(false);
+    await db.execute(sql`DELETE FROM rate_limits`);
+  });
+});
+
+describe("the admin at start-up", () => {
+  it("creates a demo admin only with demo data and no real admin, and removes it once ADMIN_* is set", async () => {
+    const fresh = await import("../support/database").then((m) => m.createTestDatabase());
+    try {
+      expect((await ensureStartupAdmin(fresh.db, { demo: false })).level).toBe("warn");
+      expect(await demoCredentials(fresh.db)).toBeNull();
+      await ensureStartupAdmin(fresh.db, { demo: true });
+      expect(await demoCredentials(fresh.db)).toMatch(/^admin \/ /);
+      await ensureStartupAdmin(fresh.db, { demo: true, username: "club-admin", password: PASSWORD });
+      expect(await demoCredentials(fresh.db)).toBeNull();
+      expect((await fresh.db.select().from(admins)).map((a) => a.username)).toEqual(["club-admin"]);
+      await expect(ensureStartupAdmin(fresh.db, { demo: true, username: "x", password: "short" })).rejects.toThrow(/12/);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
