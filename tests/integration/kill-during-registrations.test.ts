@@ -45,17 +45,20 @@ it("keeps every acknowledged registration across a kill -9", { timeout: 120_000 
   const first = await startServer(env);
   servers.push(first);
 
-  // A steady burst: 5 at a time; the kill lands in the middle of it.
+  // A steady burst, 5 at a time, until the kill lands in the middle of it (bounded all the same).
   const attempts: Promise<{ n: number; ok: boolean }>[] = [];
   let n = 0;
+  let killed = false;
   const burst = (async () => {
-    while (n < 200) {
+    while (n < 5_000) {
       const wave = Array.from({ length: 5 }, () => register(first.url, ++n));
       attempts.push(...wave);
-      await Promise.all(wave);
+      const results = await Promise.all(wave);
+      if (killed && results.every((r) => !r.ok)) break;
     }
   })();
-  await new Promise((r) => setTimeout(r, 1_500));
+  await new Promise((r) => setTimeout(r, 1_000));
+  killed = true;
   first.child.kill("SIGKILL");
   await burst;
   const outcomes = await Promise.all(attempts);
