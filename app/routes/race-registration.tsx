@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { toast as showToast } from "sonner";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
+import { pgErrorCode } from "~/domain/db-errors.server";
 import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
 import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
@@ -40,8 +41,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const toasts: Toast[] = [];
   if (!races && !drivers) toasts.push({ type: "error", title: "Error", description: "Failed to load required data" });
   else if (!races) toasts.push({ type: "error", title: "Error", description: "Failed to fetch upcoming races" });
-  else if (!drivers) toasts.push({ type: "error", title: "Error", description: "Failed to fetch competitors" });
+  else if (!drivers) toasts.push({ type: "error", title: "Error", description: "Failed to fetch registered competitors" });
   return {
+    driversFailed: drivers === null,
     drivers: (drivers ?? []).map((d) => ({ id: d.id, label: driverLabel(d) })),
     races: (races ?? []).map((r) => ({ id: r.id, label: raceLabel(r) })),
     toasts,
@@ -84,7 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "race registration failed");
-    return data({ result: submission.reply(), toast: REGISTRATION_TOASTS.raceFailed as Toast }, { status: 500 });
+    // SPEC section 8: a failed insert says 'Failed to register for the race'; anything else 'Registration Failed'.
+    const toast: Toast = pgErrorCode(error) !== undefined
+      ? { type: "error", title: "Error", description: "Failed to register for the race" }
+      : REGISTRATION_TOASTS.raceFailed;
+    return data({ result: submission.reply(), toast }, { status: 500 });
   }
 }
 
@@ -136,6 +142,7 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
               ))}
             </NativeSelect>
             <FieldError id={fields.competitorId.errorId} errors={fields.competitorId.errors} />
+            {loaderData.driversFailed && <p className="text-sm text-destructive">Failed to fetch competitors</p>}
           </div>
           <div className="space-y-2">
             <Label htmlFor={fields.raceId.id}>Race Event</Label>
