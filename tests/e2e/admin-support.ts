@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test as sharedTest } from "./fixtures";
 
 /** The admin tests' own server (playwright.config.ts): empty database, admin from ADMIN_*. */
 export const ADMIN_SITE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 2}`;
@@ -19,23 +20,11 @@ export async function logIn(page: Page, base: string, credentials: { username: s
 }
 
 /**
- * The shared fixture with one allowance: the admin tests provoke refusals on purpose (wrong
- * password 401, invalid form 400, conflicts 409), which Chromium logs as "Failed to load
+ * The shared fixture, allowing the refusals the admin tests provoke on purpose (wrong password
+ * 401, invalid form 400, conflicts 409, rate limit 429), which Chromium logs as "Failed to load
  * resource". Every other console error still fails the test.
  */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
-  failOnConsoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() !== "error") return;
-        if (/Failed to load resource: the server responded with a status of (400|401|409|429)\b/.test(message.text())) return;
-        errors.push(message.text());
-      });
-      await use();
-      expect(errors, "console errors").toEqual([]);
-    },
-    { auto: true },
-  ],
+export const test = sharedTest.extend({
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|409|429)\b/],
 });
+export { expect };
