@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
 import type { RaceStatus } from "../lib/race-timing";
+import { raceColumns } from "./public-queries.server";
 
 export interface AdminRace {
   id: number;
@@ -20,13 +21,7 @@ export interface AdminRace {
 export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
   return db
     .select({
-      id: races.id,
-      title: races.title,
-      date: races.date,
-      location: races.location,
-      description: races.description,
-      imageUrl: races.imageUrl,
-      status: races.status,
+      ...raceColumns,
       resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = "races"."id")`,
       entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = "races"."id")`,
     })

@@ -20,7 +20,8 @@ export interface PublicRace {
   status: "upcoming" | "completed";
 }
 
-const raceColumns = {
+/** The columns of a race any page may show. */
+export const raceColumns = {
   id: races.id,
   title: races.title,
   date: races.date,
@@ -202,16 +203,19 @@ export interface PublicCompetitor {
   boatClasses: string[];
 }
 
+/** The columns of a racer any page may show: never e-mail or telephone. */
+export const publicCompetitorColumns = {
+  id: competitors.id,
+  firstName: competitors.firstName,
+  lastName: competitors.lastName,
+  boatName: competitors.boatName,
+  boatNumber: competitors.boatNumber,
+  boatClasses: competitors.boatClasses,
+};
+
 export async function getCompetitor(db: Database, id: number): Promise<PublicCompetitor | null> {
   const [row] = await db
-    .select({
-      id: competitors.id,
-      firstName: competitors.firstName,
-      lastName: competitors.lastName,
-      boatName: competitors.boatName,
-      boatNumber: competitors.boatNumber,
-      boatClasses: competitors.boatClasses,
-    })
+    .select(publicCompetitorColumns)
     .from(competitors)
     .where(eq(competitors.id, id));
   return row ? { ...row, name: `${row.firstName} ${row.lastName}` } : null;

@@ -12,6 +12,7 @@ import { competitors } from "../../db/schema";
 import { maskEmail, type DriverRegistration } from "../lib/registration";
 import { enqueue } from "./outbox.server";
 import { registrationMessages, type ClubMail } from "./registration-email.server";
+import { publicCompetitorColumns } from "./public-queries.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
@@ -37,14 +38,7 @@ export type DriverSaveMode = "submit" | "update" | "use-new-email";
 
 async function findByEmail(db: Reader, email: string) {
   const [row] = await db
-    .select({
-      id: competitors.id,
-      firstName: competitors.firstName,
-      lastName: competitors.lastName,
-      boatName: competitors.boatName,
-      boatNumber: competitors.boatNumber,
-      boatClasses: competitors.boatClasses,
-    })
+    .select(publicCompetitorColumns)
     .from(competitors)
     .where(sql`lower(${competitors.email}) = lower(${email})`);
   return row ?? null;
