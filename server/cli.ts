@@ -7,7 +7,6 @@ import { createDatabase, createPool, type Database } from "../db/client";
 import { migrate } from "../db/migrate";
 import { attachOrStartEmbeddedPostgres } from "../db/embedded-postgres";
 import { parseEnv, type Env } from "./env";
-import { adminCommand } from "./admin-command";
 
 export interface CliContext {
   db: Database;
@@ -19,9 +18,7 @@ export interface CliContext {
 type Command = { summary: string; run: (ctx: CliContext) => Promise<number> };
 
 /** Commands register here: name -> what it does. */
-export const commands: Record<string, Command> = {
-  admin: { summary: "create an admin or set a new password: admin <username>", run: (ctx) => adminCommand(ctx) },
-};
+export const commands: Record<string, Command> = {};
 
 export async function runCli(argv: string[]): Promise<number> {
   await import("./commands");

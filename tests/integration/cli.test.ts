@@ -39,3 +39,25 @@ it("explains a failure without a stack trace and exits non-zero", async () => {
   expect(error).toMatchObject({ code: 1 });
   expect((error as { stderr: string }).stderr).toMatch(/^Error: Restore needs an empty database/);
 });
+
+it("creates an admin from the shell with the password piped on stdin, and refuses a short one", async () => {
+  const { spawn } = await import("node:child_process");
+  const { verifyCredentials } = await import("~/domain/auth.server");
+  const admin = (username: string, password: string) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ["scripts/cli.js", "admin", username], {
+        env: { ...process.env, DATABASE_URL: source.url, LOG_LEVEL: "warn" },
+      });
+      let output = "";
+      child.stdout.on("data", (c) => (output += c));
+      child.stderr.on("data", (c) => (output += c));
+      child.on("exit", (code) => resolve({ code, output }));
+      child.stdin.end(`${password}\n`);
+    });
+  expect((await admin("treasurer", "short")).code).not.toBe(0);
+  expect(await verifyCredentials(source.db, "treasurer", "short")).toBeNull();
+  const created = await admin("treasurer", "a-long-enough-password");
+  expect(created.code).toBe(0);
+  expect(created.output).not.toContain("a-long-enough-password");
+  expect(await verifyCredentials(source.db, "treasurer", "a-long-enough-password")).toMatchObject({ username: "treasurer" });
+});

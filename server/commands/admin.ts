@@ -3,8 +3,8 @@
  * ends its sessions). The password is typed at a hidden prompt, or piped on stdin, never taken
  * from the command line, where shell history and `ps` would keep it.
  */
-import { checkPasswordStrength, upsertAdmin } from "../app/domain/auth.server";
-import type { CliContext } from "./cli";
+import { checkPasswordStrength, upsertAdmin } from "../../app/domain/auth.server";
+import { commands, type CliContext } from "../cli";
 
 /** One line from stdin; on a terminal the typed characters are not echoed. */
 export async function readSecret(prompt: string, input: NodeJS.ReadStream = process.stdin): Promise<string> {
@@ -65,3 +65,8 @@ export async function adminCommand({ db, args, print }: CliContext, read = readS
   print(created ? `Admin "${username}" created.` : `Password of admin "${username}" changed; their sessions were ended.`);
   return 0;
 }
+
+commands.admin = {
+  summary: "admin <username>  create an admin or set a new password (asked at a prompt or read from stdin)",
+  run: (ctx) => adminCommand(ctx),
+};
