@@ -15,6 +15,7 @@ import { parseEnv } from "./env";
 import { createHttpApp } from "./http";
 import { createLogger } from "./logger";
 import { scheduleDailyBackups } from "./backup-schedule";
+import { pruneRateLimits } from "../app/domain/rate-limit.server";
 import { createMailWorker } from "./mail-worker";
 
 export interface StartOptions {
@@ -60,6 +61,12 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   let shuttingDown = false;
   const stopBackups = embedded ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};
+  // Expired rate-limit windows are useless: drop them hourly so the table stays small.
+  const pruning = setInterval(
+    () => void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed")),
+    60 * 60 * 1000,
+  );
+  pruning.unref();
 
   const app = createHttpApp({
     db,
@@ -90,6 +97,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     stopBackups();
+    clearInterval(pruning);
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       log.error("shutdown took longer than 20 s; exiting");
