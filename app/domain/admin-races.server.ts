@@ -72,17 +72,19 @@ export interface RaceEntry {
 }
 
 /** Who entered the race in which class, by class then name. */
+const entryColumns = {
+  competitorId: competitors.id,
+  firstName: competitors.firstName,
+  lastName: competitors.lastName,
+  boatName: competitors.boatName,
+  boatNumber: competitors.boatNumber,
+  boatClass: raceRegistrations.boatClass,
+  registeredAt: raceRegistrations.createdAt,
+};
+
 export async function raceEntries(db: Database, raceId: number): Promise<RaceEntry[]> {
   return db
-    .select({
-      competitorId: competitors.id,
-      firstName: competitors.firstName,
-      lastName: competitors.lastName,
-      boatName: competitors.boatName,
-      boatNumber: competitors.boatNumber,
-      boatClass: raceRegistrations.boatClass,
-      registeredAt: raceRegistrations.createdAt,
-    })
+    .select(entryColumns)
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
     .where(eq(raceRegistrations.raceId, raceId))
@@ -92,16 +94,7 @@ export async function raceEntries(db: Database, raceId: number): Promise<RaceEnt
 /** Entries of every race, grouped by race id, for the races page. */
 export async function entriesByRace(db: Database): Promise<Record<number, RaceEntry[]>> {
   const rows = await db
-    .select({
-      raceId: raceRegistrations.raceId,
-      competitorId: competitors.id,
-      firstName: competitors.firstName,
-      lastName: competitors.lastName,
-      boatName: competitors.boatName,
-      boatNumber: competitors.boatNumber,
-      boatClass: raceRegistrations.boatClass,
-      registeredAt: raceRegistrations.createdAt,
-    })
+    .select({ raceId: raceRegistrations.raceId, ...entryColumns })
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
     .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));

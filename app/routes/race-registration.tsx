@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getSelectProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -27,6 +27,7 @@ import {
 } from "~/lib/registration";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/race-registration";
+import { useZodForm } from "~/components/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Registration" }];
 
@@ -98,14 +99,9 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/race-registration";
   const loading = navigation.state !== "idle";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(raceRegistrationSchema, {
     id: "race-registration-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(raceRegistrationSchema),
-    // Not on blur: a message appearing as the field loses focus would move the submit button from under the pointer.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: raceRegistrationSchema }),
   });
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Printer } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
@@ -28,6 +28,7 @@ import {
 } from "~/lib/registration";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/registration";
+import { useZodForm } from "~/components/use-zod-form";
 
 const FORM_ID = "registration-form";
 
@@ -103,15 +104,10 @@ export default function Registration({ loaderData, actionData }: Route.Component
   const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState<unknown>(null);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(driverRegistrationSchema, {
     id: FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: { boatClasses: ["Open"] },
-    constraint: getZodConstraint(driverRegistrationSchema),
-    // Not on blur: a message appearing as the field loses focus would move the submit button from under the pointer.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: driverRegistrationSchema }),
   });
 
   useEffect(() => {
@@ -195,7 +191,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
   );
 }
 
-type FieldMeta = ReturnType<typeof useForm<Record<string, unknown>>>[1][string];
+type FieldMeta = ReturnType<typeof useZodForm>[1][string];
 
 function TextField({
   label,

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
@@ -24,6 +24,7 @@ import { parseId } from "~/lib/params";
 import { boatLabel } from "~/lib/standings";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/competitors";
+import { useZodForm } from "~/components/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Competitor Management" }];
 
@@ -206,7 +207,7 @@ function CompetitorDialog({
   const busy = fetcher.state !== "idle";
   const lastResult =
     fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? (fetcher.data.result as SubmissionResult<string[]>) : undefined;
-  const [form, fields] = useForm<CompetitorInput>({
+  const [form, fields] = useZodForm(competitorSchema, {
     id: useId(),
     lastResult,
     defaultValue: competitor
@@ -221,9 +222,6 @@ function CompetitorDialog({
           boatClasses: competitor.boatClasses,
         }
       : { boatClasses: ["Open"] },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: competitorSchema }),
   });
 
   useFetcherOutcome(fetcher, (answer) => {

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -13,6 +13,7 @@ import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { loginSchema } from "~/lib/admin-schemas";
 import type { Route } from "./+types/login";
+import { useZodForm } from "~/components/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }];
 
@@ -59,12 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(loginSchema, {
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: { username: { required: true }, password: { required: true } },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
 
   useEffect(() => {

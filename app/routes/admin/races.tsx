@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, ListChecks, Pencil, Plus, Trash2, Trophy } from "lucide-react";
 import { useId, useState } from "react";
@@ -23,6 +23,7 @@ import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/race-timing";
 import { boatLabel } from "~/lib/standings";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/races";
+import { useZodForm } from "~/components/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 
@@ -173,15 +174,12 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
   const busy = fetcher.state !== "idle";
   const lastResult =
     fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? (fetcher.data.result as SubmissionResult<string[]>) : undefined;
-  const [form, fields] = useForm<RaceInput>({
+  const [form, fields] = useZodForm(raceSchema, {
     id: useId(),
     lastResult,
     defaultValue: race
       ? { title: race.title, date: race.date, location: race.location, description: race.description, imageUrl: race.imageUrl ?? "", status: race.status }
       : { status: "upcoming" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: raceSchema }),
   });
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
