@@ -1,0 +1,53 @@
+/**
+ * The writes of a race weekend, each one transaction on real PostgreSQL: a driver registering
+ * (with its outbox e-mails), a race entry in both classes, and an admin saving a heat of 15.
+ * Run: npm run bench
+ */
+import { afterAll, beforeAll, bench, describe } from "vitest";
+import { replaceHeatResults } from "~/domain/admin-results.server";
+import { registerForRace } from "~/domain/race-registrations.server";
+import { registerDriver } from "~/domain/registrations.server";
+import { createTestDatabase } from "../tests/support/database";
+import { createCompetitor, createRace } from "../tests/support/factories";
+
+const t = await createTestDatabase();
+const { db } = t;
+const club = { clubName: "Bench Boat Club", clubEmail: "club@example.org" };
+let raceId = 0;
+let upcomingId = 0;
+const drivers: number[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  raceId = (await createRace(db, { status: "completed" })).id;
+  upcomingId = (await createRace(db, { status: "upcoming", date: "2099-06-01" })).id;
+  for (let i = 0; i < 15; i++) drivers.push((await createCompetitor(db, { boatClasses: ["Open", "Superboat"] })).id);
+});
+afterAll(() => t.drop());
+
+describe("race weekend writes", () => {
+  bench("driver registration (new driver + 2 outbox e-mails)", async () => {
+    n++;
+    await registerDriver(
+      db,
+      { firstName: "Bench", lastName: `Driver${n}`, boatName: undefined, boatNumber: String(n), boatClasses: ["Open"], telephone: undefined, email: `bench${n}@example.com`, pipaConsent: true },
+      "submit",
+      club,
+    );
+  });
+
+  bench("race entry, both classes", async () => {
+    const driver = (await createCompetitor(db)).id;
+    await registerForRace(db, { competitorId: driver, raceId: upcomingId, boatClasses: ["Open", "Superboat"] }, "2026-01-01");
+  });
+
+  bench("save a heat of 15 results (replace in one transaction)", async () => {
+    await replaceHeatResults(db, {
+      raceId,
+      heatNumber: 1,
+      boatClass: "Open",
+      competitorCount: 15,
+      rows: drivers.map((competitorId, i) => ({ competitorId, position: i + 1, laps: 14, bestLap: "0:41.20" })),
+    });
+  });
+});
