@@ -40,7 +40,10 @@ export async function startServer(env: Record<string, string>, { waitUntilServin
     void exited.then((c) => (code = c));
     for (;;) {
       if (code !== undefined) throw new Error(`server exited with ${code}:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL"); // never leave a half-started server behind
+        throw new Error(`server did not start:\n${output}`);
+      }
       const up = await fetch(`${server.url}/`).then(
         () => true,
         () => false,
