@@ -39,20 +39,27 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   const pool = createPool(connectionString);
   const db = createDatabase(pool);
-  const applied = await migrate(pool);
-  if (applied.length) log.info({ applied }, "migrations applied");
+  try {
+    const applied = await migrate(pool);
+    if (applied.length) log.info({ applied }, "migrations applied");
 
-  const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
-  if (demo) {
-    const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE });
-    if (seeded) log.info("demo data loaded into the empty database");
+    const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
+    if (demo) {
+      const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE });
+      if (seeded) log.info("demo data loaded into the empty database");
+    }
+    const adminSetup = await ensureStartupAdmin(db, {
+      username: env.ADMIN_USERNAME,
+      password: env.ADMIN_PASSWORD,
+      demo,
+    });
+    log[adminSetup.level](adminSetup.message);
+  } catch (error) {
+    // A start that fails (bad ADMIN_PASSWORD, a failing migration) leaves no PostgreSQL behind.
+    await pool.end().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
   }
-  const adminSetup = await ensureStartupAdmin(db, {
-    username: env.ADMIN_USERNAME,
-    password: env.ADMIN_PASSWORD,
-    demo,
-  });
-  log[adminSetup.level](adminSetup.message);
 
   const build = viteDev
     ? () => viteDev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
