@@ -62,3 +62,15 @@ it("survives SIGKILL, refuses a second server, and stops cleanly on SIGTERM", { 
   expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
 });
+
+it("a start that fails says why in one line and leaves no PostgreSQL running", { timeout: 60_000 }, async () => {
+  const failing = await startServer(
+    { DATA_DIR: dataDir, DEMO_DATA: "0", ADMIN_USERNAME: "secretary", ADMIN_PASSWORD: "short" },
+    { waitUntilServing: false },
+  );
+  expect(await failing.exited).toBe(1);
+  expect(failing.output()).toContain("Could not start the site: ADMIN_PASSWORD: Admin passwords must be at least 12 characters.");
+  expect(failing.output()).not.toMatch(/\n\s+at /); // no stack trace
+  expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+  expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
+});
