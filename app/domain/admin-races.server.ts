@@ -4,16 +4,9 @@ import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
 import type { RaceStatus } from "../lib/race-timing";
-import { raceColumns } from "./public-queries.server";
+import { raceColumns, type PublicRace } from "./public-queries.server";
 
-export interface AdminRace {
-  id: number;
-  title: string;
-  date: string;
-  location: string;
-  description: string;
-  imageUrl: string | null;
-  status: RaceStatus;
+export interface AdminRace extends PublicRace {
   resultCount: number;
   entryCount: number;
 }

@@ -8,6 +8,7 @@ import { pgErrorCode } from "~/domain/db-errors.server";
 import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
 import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
+import { FormAlert } from "~/components/form-alert";
 import { Honeypot } from "~/components/honeypot";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -120,11 +121,7 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
         <h1 className="text-2xl font-bold sm:text-3xl">Race Registration</h1>
       </CardHeader>
       <CardContent>
-        {actionData?.toast && (
-          <div role="alert" className="mb-4 rounded-md border border-destructive px-4 py-3 text-sm text-destructive">
-            <strong>{actionData.toast.title}</strong> {actionData.toast.description}
-          </div>
-        )}
+        <FormAlert toast={actionData?.toast} />
         <Form method="post" action="/race-registration" {...getFormProps(form)} className="relative space-y-5">
           <Honeypot />
           <div className="space-y-2">

@@ -8,6 +8,7 @@ import { clientAddressContext, configContext, dbContext, loggerContext } from "~
 import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
 import { registerDriver } from "~/domain/registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
+import { FormAlert } from "~/components/form-alert";
 import { Honeypot } from "~/components/honeypot";
 import { RegistrationDialogModal, RegistrationDialogPanel } from "~/components/registration-dialogs";
 import { useHydrated } from "~/components/use-hydrated";
@@ -129,11 +130,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
         <p className="text-sm text-muted-foreground">Fields marked with an asterisk (*) are required.</p>
       </CardHeader>
       <CardContent>
-        {actionData?.toast && (
-          <div role="alert" className="mb-4 rounded-md border border-destructive px-4 py-3 text-sm text-destructive">
-            <strong>{actionData.toast.title}</strong> {actionData.toast.description}
-          </div>
-        )}
+        <FormAlert toast={actionData?.toast} />
         <Form method="post" action="/registration" {...getFormProps(form)} className="relative space-y-5">
           {dialog && !hydrated && <RegistrationDialogPanel dialog={dialog} />}
           <Honeypot />
