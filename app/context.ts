@@ -7,6 +7,8 @@ export interface AppConfig {
   clubName: string;
   clubEmail: string;
   timeZone: string;
+  /** The site's public address, without a trailing slash: links in e-mails start with it. */
+  siteUrl: string;
 }
 
 export const dbContext = createContext<Database>();

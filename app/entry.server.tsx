@@ -1,10 +1,18 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { nonceContext } from "./context";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { inlineStylesheets } from "../server/inline-styles";
+import { loggerContext, nonceContext } from "./context";
 import { NonceProvider } from "./components/nonce";
+import { pageHandles } from "./lib/page";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Browsers revalidate every time (a 304 when nothing changed); a CDN may keep a page a minute and
+ * serve it stale for five more while it refetches. The origin's own cache is invalidated on writes.
+ */
+const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
 export default function handleRequest(
   request: Request,
@@ -16,7 +24,18 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(nonceContext);
+  const { hydrate } = pageHandles(
+    routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+  );
+  // Read pages carry no script, so no nonce: their HTML is the same for every visitor and can be
+  // cached (docs/decisions/0012).
+  const nonce = hydrate ? loadContext.get(nonceContext) : "";
+  if (!responseHeaders.has("Cache-Control")) {
+    // Only what every anonymous visitor sees alike may be kept by a CDN or the page cache
+    // (server/page-cache.ts); a cookie (admin session, pending toast) makes the page personal.
+    const shared = !hydrate && responseStatusCode === 200 && !request.headers.get("Cookie");
+    responseHeaders.set("Cache-Control", shared ? PUBLIC_PAGE_CACHE_CONTROL : "private, no-store");
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -37,16 +56,35 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            const html = Buffer.concat(chunks);
+            const page = hydrate ? html : inlineStylesheets(html.toString("utf8"));
+            resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(body);
         },
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          loadContext.get(loggerContext).error({ err: error, path: new URL(request.url).pathname }, "render failed");
         },
       },
     );
   });
 }
+
+/**
+ * Errors thrown by loaders and actions. React Router's default prints them with console.error,
+ * stack traces included, even for a request it merely refused (a 404, a 405, a bad form): here
+ * they go through the request's pino logger, refusals as one line without a stack, and failures
+ * through the serializer that keeps query parameters and contact details out of the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = context.get(loggerContext);
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ status: error.status, path, reason: error.statusText }, "request refused");
+    return;
+  }
+  log.error({ err: isRouteErrorResponse(error) && "error" in error ? error.error : error, path }, "request failed");
+};

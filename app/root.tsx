@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
@@ -14,12 +15,15 @@ import "./app.css";
 import { configContext } from "./context";
 import { readToast } from "./domain/toast.server";
 import { currentAdmin } from "./domain/auth.server";
-import { ToastOnLoad } from "./components/toast-on-load";
-import { useNonce } from "./components/nonce";
+import { ServerToast, ToastOnLoad } from "./components/toast-on-load";
+import { shareNonceWithStyleInjectors, useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotFound } from "./components/not-found";
+import { pageHandles } from "./lib/page";
 import { site } from "./lib/site";
+
+shareNonceWithStyleInjectors();
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
@@ -44,6 +48,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const clubName = data?.clubName ?? site.defaultName;
+  const page = pageHandles(useMatches().map((match) => match.handle));
+  // Read pages are server HTML without React in the browser. Once a hydrated page runs in the
+  // browser, client navigations render read pages there too: keep the runtime mounted then.
+  const hydrate = page.hydrate || typeof document !== "undefined";
+  const toast = data?.toast ?? null;
   return (
     <html lang="en">
       <head>
@@ -52,20 +61,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b5c8e" />
         <Meta />
         <Links />
+        {!hydrate && page.scripts.map((src) => <script key={src} src={src} defer />)}
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
           Skip to content
         </a>
         <SiteHeader clubName={clubName} showAdminLink={data?.showAdminLink ?? true} />
-        <ToastOnLoad toast={data?.toast ?? null} />
+        {hydrate ? <ToastOnLoad toast={toast} /> : <ServerToast toast={toast} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
           {children}
         </main>
         <SiteFooter clubName={clubName} clubEmail={data?.clubEmail ?? ""} />
-        <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && (
+          <>
+            <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -82,6 +96,16 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A refused request (a tampered form, a cross-site post...) says why instead of "try again".
+  const refusal: unknown = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown } | null)?.message : undefined;
+  if (typeof refusal === "string") {
+    return (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Request refused</h1>
+        <p className="mt-2 text-muted-foreground">{refusal}</p>
+      </div>
+    );
+  }
   return (
     <div className="py-16 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>

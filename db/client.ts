@@ -16,5 +16,5 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 }
 
 export function createDatabase(pool: pg.Pool): Database {
-  return drizzle(pool, { schema }) as Database;
+  return drizzle(pool, { schema });
 }

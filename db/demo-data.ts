@@ -136,6 +136,8 @@ export async function seedDemoData(db: Database, { timeZone, now = new Date() }:
           location: LOCATIONS[i % LOCATIONS.length]!,
           description: DESCRIPTIONS[i % DESCRIPTIONS.length]!,
           status: race.completed ? ("completed" as const) : ("upcoming" as const),
+          // Past races' results are official (the evening of the race); today's stay provisional.
+          resultsOfficialAt: race.completed ? new Date(`${day(race.offset)}T20:00:00Z`) : null,
         })),
       )
       .returning({ id: races.id });

@@ -8,7 +8,8 @@
  * - DATA_DIR/server.pid marks the app process that owns the cluster. A second app started on the
  *   same DATA_DIR while the owner lives refuses to start; the owner keeps serving.
  * - A postgres left running by an owner that was killed (SIGKILL) is shut down cleanly with
- *   `pg_ctl stop -m fast` and started again, so every committed row survives.
+ *   `pg_ctl stop -m fast` and started again, so every committed row survives. A lock file whose
+ *   PID is gone, a zombie or not this cluster's postgres is removed, and nothing is signalled.
  * - Only a Unix socket inside the cluster directory is used: no TCP port to collide with.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -22,6 +23,15 @@ import { promisify } from "node:util";
 const exec = promisify(execFile);
 
 export class DataDirInUseError extends Error {}
+
+class StartFailed extends Error {
+  constructor(
+    code: number | null,
+    readonly output: string,
+  ) {
+    super(`PostgreSQL exited during start-up (code ${code}):\n${output}`);
+  }
+}
 
 interface Binaries {
   initdb: string;
@@ -63,6 +73,83 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+type PostmasterState = "gone" | "ours" | "other";
+
+/**
+ * What the PID in a postmaster.pid really is. A PID that no longer exists, or a zombie (killed,
+ * not yet reaped by whoever inherited it), is gone. A live process counts as this cluster's
+ * postmaster only if its command line names postgres and this data directory: PIDs are reused,
+ * and signalling whatever now holds one (as root, anything) must never happen.
+ */
+async function postmasterState(pid: number, clusterDir: string): Promise<PostmasterState> {
+  if (!isAlive(pid)) return "gone";
+  if (process.platform !== "linux") return "ours"; // no /proc: trust the lock file as before
+  const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (stat === null) return "gone";
+  // Field 3, after the parenthesised command name (which may itself contain spaces or parens).
+  if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) return "gone";
+  const args = (await fs.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
+  const isPostgres = args.some((a) => path.basename(a) === "postgres");
+  const dataDirIndex = args.indexOf("-D");
+  const ownDir = dataDirIndex >= 0 && path.resolve(args[dataDirIndex + 1] ?? "") === clusterDir;
+  return isPostgres && ownDir ? "ours" : "other";
+}
+
+async function waitUntilGone(pid: number, clusterDir: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await postmasterState(pid, clusterDir)) !== "ours") return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+/**
+ * A postmaster.pid left behind by an owner that was killed. If its postgres still runs, stop it
+ * cleanly (every committed row survives). If it is gone (or the PID now belongs to another
+ * process), the file is a stale lock: remove it, because postgres itself would take a live
+ * unrelated PID (or a zombie) for "another postmaster is running" and refuse to start.
+ */
+async function stopLeftoverPostmaster(clusterDir: string, bin: Binaries, user: RunAs, log: (m: string) => void) {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  const pid = Number((await fs.readFile(pidFile, "utf8").catch(() => "")).split("\n")[0]);
+  if (!pid) return;
+  const state = await postmasterState(pid, clusterDir);
+  if (state === "ours") {
+    log(`Stopping PostgreSQL (pid ${pid}) left running by a previous server`);
+    const stopped = await exec(bin.pg_ctl, ["stop", "-D", clusterDir, "-m", "fast", "-w", "-t", "60"], user).then(
+      () => true,
+      () => false,
+    );
+    if (stopped || (await waitUntilGone(pid, clusterDir, 1000))) return;
+    if ((await postmasterState(pid, clusterDir)) === "ours") {
+      try {
+        process.kill(pid, "SIGQUIT");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error; // it went by itself
+      }
+      if (!(await waitUntilGone(pid, clusterDir, 10_000))) {
+        throw new Error(`PostgreSQL (pid ${pid}) left running by a previous server did not stop.`);
+      }
+    }
+    return;
+  }
+  log(
+    state === "gone"
+      ? `Removing the lock file of PostgreSQL (pid ${pid}), which is no longer running`
+      : `Removing a stale PostgreSQL lock file: pid ${pid} is not this cluster's postgres (left untouched)`,
+  );
+  await fs.rm(pidFile, { force: true });
+  // The socket's lock file names the same dead PID; postgres would refuse it too while that PID is
+  // a zombie nobody reaps (a container whose PID 1 does not reap orphans).
+  for (const name of await fs.readdir(clusterDir).catch(() => [] as string[])) {
+    if (!/^\.s\.PGSQL\.\d+\.lock$/.test(name)) continue;
+    const lockFile = path.join(clusterDir, name);
+    const lockPid = Number((await fs.readFile(lockFile, "utf8").catch(() => "")).split("\n")[0]);
+    if (lockPid === pid) await fs.rm(lockFile, { force: true });
   }
 }
 
@@ -167,16 +254,7 @@ async function startCluster(root: string, log: (m: string) => void, release: () 
   }
   const password = (await fs.readFile(passwordFile, "utf8")).trim();
 
-  // A postgres still running here belongs to an owner that was killed: stop it cleanly.
-  const postmasterPid = Number(
-    (await fs.readFile(path.join(clusterDir, "postmaster.pid"), "utf8").catch(() => "")).split("\n")[0],
-  );
-  if (postmasterPid && isAlive(postmasterPid)) {
-    log(`Stopping PostgreSQL (pid ${postmasterPid}) left running by a previous server`);
-    await exec(bin.pg_ctl, ["stop", "-D", clusterDir, "-m", "fast", "-w", "-t", "60"], user).catch(() => {
-      process.kill(postmasterPid, "SIGQUIT");
-    });
-  }
+  await stopLeftoverPostmaster(clusterDir, bin, user, log);
 
   // Unix socket paths are limited to ~107 bytes; fall back to a short private directory.
   let socketDir = clusterDir;
@@ -186,30 +264,48 @@ async function startCluster(root: string, log: (m: string) => void, release: () 
     if (user.uid !== undefined) await fs.chown(socketDir, user.uid, user.gid!);
   }
 
-  const child: ChildProcess = spawn(
-    bin.postgres,
-    ["-D", clusterDir, "-p", String(port), "-k", socketDir, "-c", "listen_addresses=", "-c", "max_connections=100"],
-    { ...user, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
-  );
-  let exited = false;
-  const exitedPromise = new Promise<void>((resolve) =>
+  const launch = () => {
+    const child: ChildProcess = spawn(
+      bin.postgres,
+      ["-D", clusterDir, "-p", String(port), "-k", socketDir, "-c", "listen_addresses=", "-c", "max_connections=100"],
+      { ...user, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+    );
+    const ready = new Promise<void>((resolve, reject) => {
+      let output = "";
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString("utf8");
+        output += text;
+        if (text.includes("database system is ready to accept connections")) {
+          resolve();
+        }
+      };
+      child.stderr!.on("data", onData);
+      child.once("exit", (code) => reject(new StartFailed(code, output)));
+    });
+    return { child, ready };
+  };
+
+  let launched = launch();
+  // After a kill -9 of the postmaster its backends notice and exit within moments; until then
+  // they hold the old shared memory and postgres refuses to start. Wait for them, briefly.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await launched.ready;
+      break;
+    } catch (error) {
+      if (!(error instanceof StartFailed) || !error.output.includes("shared memory block") || attempt >= 50) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+      launched = launch();
+    }
+  }
+  const child = launched.child;
+  let exited = child.exitCode !== null;
+  const exitedPromise = new Promise<void>((resolve) => {
+    if (exited) return resolve();
     child.once("exit", () => {
       exited = true;
       resolve();
-    }),
-  );
-
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString("utf8");
-      output += text;
-      if (text.includes("database system is ready to accept connections")) {
-        resolve();
-      }
-    };
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`PostgreSQL exited during start-up (code ${code}):\n${output}`)));
+    });
   });
   child.stderr!.on("data", (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(`postgres: ${line.trim()}`);

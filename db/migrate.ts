@@ -1,7 +1,10 @@
 /**
  * Applies db/migrations/*.sql in name order, each once, each in its own transaction.
  * An advisory lock makes concurrent starts (several app instances) wait instead of racing.
+ * The sha-256 of each applied file is kept: a migration edited after it was applied is refused
+ * at start, since the database would silently differ from what the file now says.
  */
+import { createHash } from "node:crypto";
 import type { Pool } from "pg";
 
 // Bundled into the server build by Vite, read from disk by nothing at run time.
@@ -17,7 +20,14 @@ export const migrations = Object.entries(files)
 
 const LOCK_ID = 728_301_985;
 
-export async function migrate(pool: Pool): Promise<string[]> {
+/** Line endings do not change a migration (a Windows checkout must not look like an edit). */
+export function migrationChecksum(sql: string): string {
+  return createHash("sha256").update(sql.replace(/\r\n/g, "\n")).digest("hex");
+}
+
+export class EditedMigrationError extends Error {}
+
+export async function migrate(pool: Pool, list: { name: string; sql: string }[] = migrations): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -25,15 +35,35 @@ export async function migrate(pool: Pool): Promise<string[]> {
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );
-    const done = new Set(
-      (await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
+    // Databases migrated before checksums existed get theirs recorded on this first run.
+    await client.query("ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text");
+    const done = new Map(
+      (await client.query<{ name: string; checksum: string | null }>("SELECT name, checksum FROM schema_migrations")).rows.map((r) => [
+        r.name,
+        r.checksum,
+      ]),
     );
-    for (const migration of migrations) {
+    for (const migration of list) {
+      const recorded = done.get(migration.name);
+      const checksum = migrationChecksum(migration.sql);
+      if (recorded === null) {
+        await client.query("UPDATE schema_migrations SET checksum = $2 WHERE name = $1", [migration.name, checksum]);
+      } else if (recorded !== undefined && recorded !== checksum) {
+        throw new EditedMigrationError(
+          `Migration ${migration.name} was edited after it was applied to this database (its checksum differs). ` +
+            "Restore the file as it was and put the change in a new migration.",
+        );
+      }
+    }
+    for (const migration of list) {
       if (done.has(migration.name)) continue;
       await client.query("BEGIN");
       try {
         await client.query(migration.sql);
-        await client.query("INSERT INTO schema_migrations (name) VALUES ($1)", [migration.name]);
+        await client.query("INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)", [
+          migration.name,
+          migrationChecksum(migration.sql),
+        ]);
         await client.query("COMMIT");
         applied.push(migration.name);
       } catch (error) {

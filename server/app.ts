@@ -17,6 +17,8 @@ import { createLogger } from "./logger";
 import { scheduleDailyBackups } from "./backup-schedule";
 import { pruneRateLimits } from "../app/domain/rate-limit.server";
 import { createMailWorker } from "./mail-worker";
+import { listenForDataChanges, watchPublicTables } from "../db/data-changes";
+import { PageCache } from "./page-cache";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -42,6 +44,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   try {
     const applied = await migrate(pool);
     if (applied.length) log.info({ applied }, "migrations applied");
+    await watchPublicTables(pool);
 
     const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
     if (demo) {
@@ -75,15 +78,34 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   );
   pruning.unref();
 
+  // Every instance drops its cached pages when any instance (or a shell command) changes data.
+  const pageCache = new PageCache();
+  const changes = listenForDataChanges({
+    connectionString,
+    pool,
+    onChange: (reason) => {
+      pageCache.clear();
+      log.debug({ reason }, "page cache cleared");
+    },
+    onError: (error) => log.warn({ err: error }, "data change listener lost its connection; pages are not cached until it is back"),
+  });
+
   const app = createHttpApp({
     db,
     build,
     viteDev,
     log,
-    config: { clubName: env.CLUB_NAME, clubEmail: env.CLUB_EMAIL, timeZone: env.CLUB_TIMEZONE },
+    config: {
+      clubName: env.CLUB_NAME,
+      clubEmail: env.CLUB_EMAIL,
+      timeZone: env.CLUB_TIMEZONE,
+      // Without SITE_URL, links in e-mails work on this machine only (see the README).
+      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    },
     production: env.NODE_ENV === "production",
     trustProxy: env.TRUST_PROXY,
     isShuttingDown: () => shuttingDown,
+    pageCache: { cache: pageCache, enabled: () => changes.listening() },
   });
 
   // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.
@@ -99,6 +121,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
   });
   log.info(`Serving on http://localhost:${env.PORT}`);
+  if (!env.SITE_URL && env.SMTP_URL) log.warn("SITE_URL is not set: links in e-mails point to this machine (http://localhost)");
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -118,6 +141,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     });
     await viteDev?.close();
     await mail.stop();
+    await changes.stop();
     await pool.end();
     await embedded?.stop();
     log.info("stopped");

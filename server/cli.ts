@@ -3,30 +3,21 @@
  * scripts/cli.js builds the site if needed and calls `runCli(process.argv.slice(2))`.
  * Each command gets a connected database (embedded or DATABASE_URL), migrated.
  */
-import { createDatabase, createPool, type Database } from "../db/client";
+import { createDatabase, createPool } from "../db/client";
 import { migrate } from "../db/migrate";
 import { attachOrStartEmbeddedPostgres } from "../db/embedded-postgres";
-import { parseEnv, type Env } from "./env";
+import { parseEnv } from "./env";
+import { commands } from "./commands";
 
-export interface CliContext {
-  db: Database;
-  env: Env;
-  args: string[];
-  print: (line: string) => void;
-}
-
-type Command = { summary: string; run: (ctx: CliContext) => Promise<number> };
-
-/** Commands register here: name -> what it does. */
-export const commands: Record<string, Command> = {};
+// The shell's own output (usage, results, errors) is the interface of a command, not a log line.
+const out = (line: string) => process.stdout.write(`${line}\n`);
 
 export async function runCli(argv: string[]): Promise<number> {
-  await import("./commands");
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;
   if (!command) {
-    console.log(`Usage: npm run <command> -- [arguments]\n\nCommands:`);
-    for (const c of Object.values(commands)) console.log(`  ${c.summary}`);
+    out(`Usage: npm run <command> -- [arguments]\n\nCommands:`);
+    for (const c of Object.values(commands)) out(`  ${c.summary}`);
     return name ? 2 : 0;
   }
   const env = parseEnv();
@@ -34,10 +25,10 @@ export async function runCli(argv: string[]): Promise<number> {
   const pool = createPool(env.DATABASE_URL ?? embedded!.connectionString, 2);
   try {
     await migrate(pool);
-    return await command.run({ db: createDatabase(pool), env, args, print: (line) => console.log(line) });
+    return await command.run({ db: createDatabase(pool), env, args, print: out });
   } catch (error) {
     // A command's failure is a message for the person at the shell, not a stack trace.
-    console.error(`Error: ${(error as Error).message}`);
+    process.stderr.write(`Error: ${(error as Error).message}\n`);
     return 1;
   } finally {
     await pool.end();

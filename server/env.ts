@@ -27,6 +27,13 @@ const schema = z.object({
     }, "CLUB_TIMEZONE must be an IANA time zone such as Atlantic/Bermuda"),
   CLUB_NAME: z.string().min(1).default(site.defaultName),
   CLUB_EMAIL: z.string().email().default("info@example.org"),
+  // Where the site is reached from outside: links in e-mails start with it. Never taken from the
+  // request's Host header, which a sender could forge to have a confirmation link point elsewhere.
+  SITE_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (/^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v)), "SITE_URL must be an http(s) address such as https://club.example")
+    .transform((v) => v?.replace(/\/+$/, "")),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   ADMIN_USERNAME: z.string().optional(),

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -9,6 +8,11 @@ import type { ViteDevServer } from "vite";
 import { clientAddressContext, configContext, dbContext, loggerContext, nonceContext, productionContext, type AppConfig } from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
+import { inlineStyleHashes } from "./csp";
+import { pageCacheMiddleware, type PageCache } from "./page-cache";
+import { reactRouterHandler } from "./react-router-handler";
+import { todayInZone } from "../app/lib/dates";
+import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
 
 export interface HttpOptions {
   db: Database;
@@ -21,9 +25,13 @@ export interface HttpOptions {
   trustProxy?: string;
   /** True once shutdown began: /readyz then answers 503 so a proxy stops sending traffic. */
   isShuttingDown?: () => boolean;
+  /** Rendered public pages for anonymous visitors; `enabled` false while changes cannot be seen. */
+  pageCache?: { cache: PageCache; enabled: () => boolean };
 }
 
-export function createHttpApp({ db, build, config, log, production, viteDev, trustProxy, isShuttingDown }: HttpOptions) {
+const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
+
+export function createHttpApp({ db, build, config, log, production, viteDev, trustProxy, isShuttingDown, pageCache }: HttpOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
@@ -72,8 +80,12 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
         : {
             useDefaults: true,
             directives: {
-              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              "img-src": ["'self'", "data:", "https:"],
+              "script-src": ["'self'", nonceSource],
+              // No 'unsafe-inline': library stylesheets get the nonce or their hash (server/csp.ts).
+              "style-src": ["'self'", nonceSource, ...inlineStyleHashes()],
+              // Everything the pages show is served by us (DESIGN: no third-party requests).
+              "img-src": ["'self'"],
+              "font-src": ["'self'"],
               "frame-ancestors": ["'none'"],
               // HTTPS is the proxy's job (HSTS in production); on plain-HTTP installs (a club
               // laptop on the lake's Wi-Fi) upgrading would break every asset.
@@ -85,6 +97,8 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
     }),
   );
   app.use(compression());
+  app.use(capRequestBody());
+  app.use(requireSameOrigin());
 
   if (viteDev) {
     app.use(viteDev.middlewares);
@@ -95,25 +109,40 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
     app.use(express.static(client, { maxAge: "1h" }));
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: production ? "production" : "development",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(dbContext, db);
-        context.set(configContext, config);
-        context.set(loggerContext, log.child({ requestId: res.locals.requestId }));
-        context.set(nonceContext, res.locals.cspNonce as string);
-        context.set(productionContext, production);
-        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
-        return context;
-      },
-    }),
-  );
+  const getLoadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(dbContext, db);
+    context.set(configContext, config);
+    context.set(loggerContext, log.child({ requestId: String(res.locals.requestId) }));
+    context.set(nonceContext, String(res.locals.cspNonce));
+    context.set(productionContext, production);
+    context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+    return context;
+  };
+  const mode = production ? ("production" as const) : ("development" as const);
+
+  if (pageCache && !viteDev) {
+    app.use(
+      pageCacheMiddleware({
+        cache: pageCache.cache,
+        enabled: pageCache.enabled,
+        build,
+        mode,
+        getLoadContext,
+        clubDate: () => todayInZone(config.timeZone),
+      }),
+    );
+  }
+
+  app.all("/{*splat}", reactRouterHandler({ build, mode, getLoadContext }));
 
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = clientErrorStatus(error);
+    if (status) {
+      log.info({ requestId: res.locals.requestId, status, reason: error instanceof Error ? error.message : String(error) }, "request refused");
+      if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").type("text/plain").send(clientErrorMessage(status, error));
+      return;
+    }
     log.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
     if (!res.headersSent) res.status(500).send("Internal Server Error");
   });

@@ -1,14 +1,14 @@
 import { cn } from "~/lib/cn";
 
 /** Initials avatar, drawn by our own server from the name (no third-party avatar service). */
-export function Avatar({ name, className }: { name: string; className?: string }) {
+export function Avatar({ name, className, eager }: { name: string; className?: string; eager?: boolean }) {
   return (
     <img
       src={`/avatars/${encodeURIComponent(name)}.svg`}
       alt=""
       width={32}
       height={32}
-      loading="lazy"
+      loading={eager ? "eager" : "lazy"}
       className={cn("size-8 shrink-0 rounded-full bg-muted", className)}
     />
   );

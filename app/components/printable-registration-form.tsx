@@ -54,10 +54,13 @@ export function PrintableRegistrationForm({
   clubEmail,
   boatClasses,
   policy,
+  nonce,
 }: {
   clubName: string;
   clubEmail: string;
   boatClasses: readonly string[];
+  /** The response's CSP nonce: the site allows no inline style without it. */
+  nonce: string;
   policy: readonly string[];
 }) {
   return (
@@ -66,7 +69,7 @@ export function PrintableRegistrationForm({
         <meta charSet="utf-8" />
         <title>Driver Registration Form</title>
         <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
-        <style>{css}</style>
+        <style nonce={nonce}>{css}</style>
       </head>
       <body>
         <header>

@@ -6,7 +6,10 @@ import { groupResults, type PublicResult } from "~/lib/results";
  * A race's results, grouped by class and heat when the race has several.
  * "summary": Pos, Name, Boat, Best Lap, Points (home page, archive).
  * "full": Pos, Racer, Boat, Best Lap, Total Time, Laps, Points (race page).
+ * On a phone (below 640 px) Pos, name, Best Lap and Points stay in view: the boat folds under the
+ * name and Total Time and Laps are left out (the race page keeps them from 640 px up).
  */
+const WIDE = "hidden sm:table-cell";
 export function RaceResultsTable({ results, variant }: { results: PublicResult[]; variant: "summary" | "full" }) {
   const full = variant === "full";
   return (
@@ -19,10 +22,10 @@ export function RaceResultsTable({ results, variant }: { results: PublicResult[]
               <TableRow>
                 <TableHead className="w-12">Pos</TableHead>
                 <TableHead>{full ? "Racer" : "Name"}</TableHead>
-                <TableHead>Boat</TableHead>
+                <TableHead className={WIDE}>Boat</TableHead>
                 <TableHead>Best Lap</TableHead>
-                {full && <TableHead>Total Time</TableHead>}
-                {full && <TableHead className="text-right">Laps</TableHead>}
+                {full && <TableHead className={WIDE}>Total Time</TableHead>}
+                {full && <TableHead className={`${WIDE} text-right`}>Laps</TableHead>}
                 <TableHead className="text-right">Points</TableHead>
               </TableRow>
             </TableHeader>
@@ -34,11 +37,12 @@ export function RaceResultsTable({ results, variant }: { results: PublicResult[]
                     <Link to={`/competitor/${result.competitorId}`} className="font-medium text-primary hover:underline">
                       {result.racerName}
                     </Link>
+                    {result.boat && <span className="block text-xs text-muted-foreground sm:hidden">{result.boat}</span>}
                   </TableCell>
-                  <TableCell>{result.boat}</TableCell>
+                  <TableCell className={WIDE}>{result.boat}</TableCell>
                   <TableCell className="tabular-nums">{result.bestLap ?? "–"}</TableCell>
-                  {full && <TableCell className="tabular-nums">{result.totalTime ?? "–"}</TableCell>}
-                  {full && <TableCell className="text-right tabular-nums">{result.laps ?? "–"}</TableCell>}
+                  {full && <TableCell className={`${WIDE} tabular-nums`}>{result.totalTime ?? "–"}</TableCell>}
+                  {full && <TableCell className={`${WIDE} text-right tabular-nums`}>{result.laps ?? "–"}</TableCell>}
                   <TableCell className="text-right font-semibold tabular-nums">{result.points}</TableCell>
                 </TableRow>
               ))}

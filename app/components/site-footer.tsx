@@ -17,7 +17,7 @@ export function SiteFooter({ clubName, clubEmail }: { clubName: string; clubEmai
           <ul className="mt-2 space-y-1 text-sm">
             {navigation.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="hover:underline">
+                <Link to={item.to} reloadDocument className="hover:underline">
                   {item.label}
                 </Link>
               </li>

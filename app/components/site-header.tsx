@@ -1,11 +1,9 @@
 import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { navigation } from "~/lib/site";
 
-function NavItems({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
+function NavItems({ vertical }: { vertical?: boolean }) {
   return (
     <ul className={cn("flex", vertical ? "flex-col gap-1" : "items-center gap-1")}>
       {navigation.map((item) => (
@@ -13,7 +11,9 @@ function NavItems({ onNavigate, vertical }: { onNavigate?: () => void; vertical?
           <NavLink
             to={item.to}
             end={item.to === "/"}
-            onClick={onNavigate}
+            // Read pages are server HTML: from a hydrated page, load them as documents so their
+            // standalone scripts run (docs/decisions/0012).
+            reloadDocument
             className={({ isActive }) =>
               cn(
                 "block rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-white/10",
@@ -31,11 +31,11 @@ function NavItems({ onNavigate, vertical }: { onNavigate?: () => void; vertical?
 }
 
 export function SiteHeader({ clubName, showAdminLink }: { clubName: string; showAdminLink: boolean }) {
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-40 bg-primary text-primary-foreground shadow">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold">
+        <Link to="/" reloadDocument className="flex min-w-0 items-center gap-2 font-semibold">
           <img src="/images/logo.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
           <span className="truncate">{clubName}</span>
         </Link>
@@ -48,34 +48,25 @@ export function SiteHeader({ clubName, showAdminLink }: { clubName: string; show
               Admin
             </Link>
           )}
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger
-              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
-              aria-label="Open menu"
+          {/* A native disclosure: opens and closes without JavaScript (read pages ship none). */}
+          {/* Keyed by the address: a client-side navigation on a hydrated page closes it. */}
+          <details key={location.pathname + location.search} className="group md:hidden">
+            <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-white/10 [&::-webkit-details-marker]:hidden">
+              <Menu aria-hidden className="size-6 group-open:hidden" />
+              <X aria-hidden className="hidden size-6 group-open:block" />
+              <span className="sr-only group-open:hidden">Open menu</span>
+              <span className="sr-only hidden group-open:inline">Close menu</span>
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="fixed inset-x-0 top-16 bottom-0 z-50 flex justify-end bg-black/40 motion-safe:group-open:animate-[fade-in_150ms_ease-out]"
             >
-              <Menu aria-hidden className="size-6" />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 md:hidden" />
-              <Dialog.Content
-                className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-background p-4 shadow-xl transition-transform md:hidden data-[state=open]:animate-[slide-in_200ms_ease-out]"
-                aria-describedby={undefined}
-              >
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="font-semibold">Menu</Dialog.Title>
-                  <Dialog.Close
-                    className="inline-flex size-10 items-center justify-center rounded-md hover:bg-muted"
-                    aria-label="Close menu"
-                  >
-                    <X aria-hidden className="size-6" />
-                  </Dialog.Close>
-                </div>
-                <nav aria-label="Mobile">
-                  <NavItems vertical onNavigate={() => setOpen(false)} />
-                </nav>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+              <div className="w-72 max-w-[85vw] overflow-y-auto bg-background p-4 shadow-xl motion-safe:group-open:animate-[slide-in_200ms_ease-out]">
+                <p className="mb-2 px-3 font-semibold text-foreground">Menu</p>
+                <NavItems vertical />
+              </div>
+            </nav>
+          </details>
         </div>
       </div>
     </header>

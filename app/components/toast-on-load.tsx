@@ -2,7 +2,21 @@ import { useEffect } from "react";
 import { toast as showToast } from "sonner";
 import type { Toast } from "~/lib/toast";
 
-/** Shows a toast handed over by the server (after a redirect); also rendered for no-JS visitors. */
+/** The toast as part of the page: on read pages (no JavaScript shipped) and for no-JS visitors. */
+export function ServerToast({ toast }: { toast: Toast | null }) {
+  if (!toast) return null;
+  return (
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-6xl rounded-md border bg-accent px-4 py-3 text-accent-foreground"
+    >
+      <strong>{toast.title}</strong>
+      {toast.description && <span> {toast.description}</span>}
+    </div>
+  );
+}
+
+/** On hydrated pages: shows a toast handed over by the server (after a redirect) with sonner. */
 export function ToastOnLoad({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!toast) return;
@@ -10,13 +24,10 @@ export function ToastOnLoad({ toast }: { toast: Toast | null }) {
     show(toast.title, { description: toast.description });
   }, [toast]);
   if (!toast) return null;
-  // Without JavaScript sonner cannot run: show the same message as a banner instead.
+  // Without JavaScript sonner cannot run: show the same message as part of the page instead.
   return (
     <noscript>
-      <div role="status" className="mx-auto mt-4 max-w-6xl rounded-md border bg-accent px-4 py-3 text-accent-foreground">
-        <strong>{toast.title}</strong>
-        {toast.description && <span> {toast.description}</span>}
-      </div>
+      <ServerToast toast={toast} />
     </noscript>
   );
 }

@@ -7,6 +7,7 @@ import type { RaceStatus } from "../lib/race-timing";
 import { raceColumns, type PublicRace } from "./public-queries.server";
 
 export interface AdminRace extends PublicRace {
+  countsForChampionship: boolean;
   resultCount: number;
   entryCount: number;
 }
@@ -15,6 +16,7 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
   return db
     .select({
       ...raceColumns,
+      countsForChampionship: races.countsForChampionship,
       resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = "races"."id")`,
       entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = "races"."id")`,
     })
@@ -30,6 +32,7 @@ export async function saveRace(db: Database, input: RaceInput): Promise<{ ok: tr
     description: input.description,
     imageUrl: input.imageUrl || null,
     status: input.status as RaceStatus,
+    countsForChampionship: input.countsForChampionship ?? false,
   };
   if (input.id) {
     const [row] = await db

@@ -1,9 +1,10 @@
 /** Results management (admin only): the race picker and replacing one heat of one class. */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { competitors, raceResults, races } from "../../db/schema";
+import { competitors, raceResultChanges, raceResults, races } from "../../db/schema";
 import type { ResultsInput } from "../lib/admin-schemas";
 import { pointsForPosition } from "../lib/points";
+import { describeResultChanges, type ResultLine } from "../lib/race-day";
 import { pgErrorCode } from "./db-errors.server";
 
 export async function raceOptions(db: Database) {
@@ -35,8 +36,18 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
   try {
     return await db.transaction(async (tx) => {
       // Locks the race: two admins saving the same race are serialized, and it cannot vanish meanwhile.
-      const locked = await tx.execute(sql`SELECT id FROM races WHERE id = ${input.raceId} FOR UPDATE`);
+      const locked = await tx.execute<{ official: boolean }>(
+        sql`SELECT results_official_at IS NOT NULL AS official FROM races WHERE id = ${input.raceId} FOR UPDATE`,
+      );
       if (locked.rows.length === 0) return { ok: false, reason: "race-not-found" } as const;
+      const heat = and(eq(raceResults.raceId, input.raceId), eq(raceResults.heatNumber, input.heatNumber), eq(raceResults.boatClass, input.boatClass));
+      // Official results are never silently rewritten: what this save changes goes to the change log.
+      const before: ResultLine[] = locked.rows[0]!.official
+        ? await tx
+            .select({ competitorId: raceResults.competitorId, position: raceResults.position, laps: raceResults.laps, lapTime: raceResults.lapTime, bestLap: raceResults.bestLap, totalTime: raceResults.totalTime })
+            .from(raceResults)
+            .where(heat)
+        : [];
       stage = "delete";
       await tx
         .delete(raceResults)
@@ -62,6 +73,26 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
           boatClass: input.boatClass,
         })),
       );
+      if (locked.rows[0]!.official) {
+        const after: ResultLine[] = input.rows.map((row) => ({
+          competitorId: row.competitorId,
+          position: row.position,
+          laps: row.laps ?? null,
+          lapTime: row.lapTime || null,
+          bestLap: row.bestLap || null,
+          totalTime: row.totalTime || null,
+        }));
+        const ids = [...new Set([...before, ...after].map((r) => r.competitorId))];
+        const boats = new Map(
+          (await tx.select({ id: competitors.id, boatNumber: competitors.boatNumber, firstName: competitors.firstName, lastName: competitors.lastName }).from(competitors).where(inArray(competitors.id, ids))).map(
+            (c) => [c.id, c.boatNumber ? `#${c.boatNumber}` : `${c.firstName} ${c.lastName}`],
+          ),
+        );
+        const description = describeResultChanges(input.boatClass, input.heatNumber, before, after, (id) => boats.get(id) ?? `#?`);
+        if (description) {
+          await tx.insert(raceResultChanges).values({ raceId: input.raceId, heatNumber: input.heatNumber, boatClass: input.boatClass, description });
+        }
+      }
       return { ok: true, saved: input.rows.length } as const;
     });
   } catch (error) {

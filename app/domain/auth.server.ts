@@ -4,7 +4,7 @@
  * The browser holds nothing but an opaque HttpOnly cookie.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { hash, verify, type Algorithm, type Options } from "@node-rs/argon2";
+import { hash, verify, type Options } from "@node-rs/argon2";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import type { Database } from "../../db/client";
@@ -13,7 +13,7 @@ import { dbContext, productionContext } from "../context";
 import { MIN_PASSWORD_LENGTH } from "../lib/admin-schemas";
 
 // OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1. Algorithm 2 = Argon2id (a const enum we cannot import).
-const ARGON2: Options = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** A session ends after this long without a request... */
 export const IDLE_TIMEOUT_SECONDS = 2 * 60 * 60;
@@ -84,9 +84,11 @@ export async function ensureStartupAdmin(
     if (!username || !password) throw new Error("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.");
     const problem = checkPasswordStrength(password);
     if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
-    const { created } = await upsertAdmin(db, username, password);
+    const unchanged = await passwordUnchanged(db, username, password);
+    const { created } = unchanged ? { created: false } : await upsertAdmin(db, username, password);
     await db.delete(admins).where(and(eq(admins.isDemo, true), sql`lower(${admins.username}) <> lower(${username.trim()})`));
-    return { level: "info", message: `admin "${username.trim()}" ${created ? "created" : "updated"} from ADMIN_USERNAME` };
+    const outcome = created ? "created" : unchanged ? "unchanged (sessions kept)" : "updated (password changed, sessions ended)";
+    return { level: "info", message: `admin "${username.trim()}" ${outcome} from ADMIN_USERNAME` };
   }
   const real = await db.select({ id: admins.id }).from(admins).where(eq(admins.isDemo, false)).limit(1);
   if (demo && real.length === 0) {
@@ -104,6 +106,22 @@ export async function ensureStartupAdmin(
     };
   }
   return { level: "info", message: "admin accounts are configured" };
+}
+
+/**
+ * Whether this admin already exists with this password. Every instance starting with the same
+ * ADMIN_* would otherwise rehash it and end the admin's sessions; only a new password should.
+ * A demo admin of that name becomes a real one (its password is no longer the public demo one's
+ * business), keeping its sessions.
+ */
+async function passwordUnchanged(db: Database, username: string, password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: admins.id, passwordHash: admins.passwordHash, isDemo: admins.isDemo })
+    .from(admins)
+    .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
+  if (!row || !(await verify(row.passwordHash, password).catch(() => false))) return false;
+  if (row.isDemo) await db.update(admins).set({ isDemo: false, updatedAt: sql`now()` }).where(eq(admins.id, row.id));
+  return true;
 }
 
 /** The demo credentials for the login hint, only while the demo admin exists. */

@@ -12,7 +12,8 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type pg from "pg";
 
 export const BACKUP_FORMAT = "boat-club-backup";
-const SKIPPED_TABLES = new Set(["schema_migrations", "rate_limits", "admin_sessions", "sessions"]);
+// Short-lived state: pending registration changes live 24 hours and their links are already mailed.
+const SKIPPED_TABLES = new Set(["schema_migrations", "rate_limits", "admin_sessions", "sessions", "pending_registration_changes"]);
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;

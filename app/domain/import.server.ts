@@ -12,6 +12,7 @@ import { parse } from "csv-parse/sync";
 import type pg from "pg";
 import { z } from "zod";
 import { canonicalBoatClass, parseBoatClassList } from "~/lib/boat-classes";
+import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/dates";
 import { resetIdentitySequences } from "./backup.server";
 
 export const IMPORT_FILES = ["competitors", "races", "race_results", "race_registrations"] as const;
@@ -55,7 +56,7 @@ const date = z
   .string({ error: "date is missing" })
   .trim()
   .transform((v) => v.slice(0, 10))
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), "date must look like 2024-03-05");
+  .refine(isCalendarDate, `date must be a real calendar day from ${CALENDAR_DATE_RANGE.min} to ${CALENDAR_DATE_RANGE.max}, written like 2024-03-05`);
 
 const schemas = {
   competitors: z.object({

@@ -1,9 +1,12 @@
 /**
- * The login attempt: rate limits first (5 failures per username or per address in 15 minutes),
- * then the password check. Only failures count; a success clears the counters.
+ * The login attempt under its rate limits (5 password checks per username and per address in
+ * 15 minutes). The attempt is counted BEFORE the password is checked, in one statement for both
+ * keys, so however many requests arrive at once at most 5 passwords per key are ever verified.
+ * A refused attempt is taken back (it checked nothing); a wrong password stays counted; a
+ * success clears both counters.
  */
 import type { Database } from "../../db/client";
-import { hit, peek, reset, type RateLimit } from "./rate-limit.server";
+import { hitAll, refund, reset, type RateLimit } from "./rate-limit.server";
 import { createSession, deleteSession, pruneSessions, verifyCredentials, type Admin } from "./auth.server";
 
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -27,17 +30,16 @@ export async function attemptLogin(
   { username, password, address, previousSessionId }: { username: string; password: string; address: string; previousSessionId: string | null },
 ): Promise<LoginOutcome> {
   const limits = rules(username, address);
-  const states = await Promise.all(limits.map((rule) => peek(db, rule)));
+  const states = await hitAll(db, limits);
   const blocked = states.filter((s) => !s.allowed);
   if (blocked.length) {
+    // Sequential single-row updates: no second lock order to deadlock with hitAll.
+    for (const rule of limits) await refund(db, rule);
     return { ok: false, reason: "limited", retryAfterSeconds: Math.max(...blocked.map((s) => s.retryAfterSeconds)) };
   }
   const admin = await verifyCredentials(db, username, password);
-  if (!admin) {
-    await Promise.all(limits.map((rule) => hit(db, rule)));
-    return { ok: false, reason: "invalid" };
-  }
-  await Promise.all(limits.map((rule) => reset(db, rule.key)));
+  if (!admin) return { ok: false, reason: "invalid" };
+  for (const rule of limits) await reset(db, rule.key);
   // Rotation: whatever session id the browser held before is dead; the new one is fresh.
   if (previousSessionId) await deleteSession(db, previousSessionId);
   await pruneSessions(db);

@@ -17,12 +17,3 @@ export function isBot(formData: FormData): boolean {
   const value = formData.get(HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";
 }
-
-/** The body as form data, or null when it is not a form (a tampered request is a 400, not a 500). */
-export async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}

@@ -2,12 +2,13 @@
  * Every read the public pages make. Each function selects only public columns:
  * a competitor's e-mail and telephone never leave this module.
  */
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceResults, races } from "../../db/schema";
 import { classTabs, parseBoatClassList } from "../lib/boat-classes";
 import { POINTS_BELOW_TABLE, POINTS_BY_POSITION, resultPoints } from "../lib/points";
 import type { PublicResult } from "../lib/results";
+import type { RaceStatus } from "../lib/race-timing";
 import { boatLabel, rankStandings, type Ranked, type StandingTotals } from "../lib/standings";
 
 export interface PublicRace {
@@ -17,7 +18,7 @@ export interface PublicRace {
   location: string;
   description: string;
   imageUrl: string | null;
-  status: "upcoming" | "completed";
+  status: RaceStatus;
 }
 
 /** The columns of a race any page may show. */
@@ -52,16 +53,23 @@ export async function nextEvent(db: Database, today: string): Promise<PublicRace
 }
 
 /** Completed races, newest first, optionally of one year. */
-export async function completedRaces(db: Database, year?: number): Promise<PublicRace[]> {
+/**
+ * One page of the results archive: completed races newest first, and how many the filter
+ * matches in all (20 seasons of history are never loaded at once).
+ */
+export async function completedRacesPage(
+  db: Database,
+  { year, limit, offset }: { year?: number; limit: number; offset: number },
+): Promise<{ races: PublicRace[]; total: number }> {
   const filters = [eq(races.status, "completed")];
-  if (year !== undefined) {
-    filters.push(sql`extract(year from ${races.date}) = ${year}`);
-  }
-  return db
-    .select(raceColumns)
-    .from(races)
-    .where(and(...filters))
-    .orderBy(desc(races.date), desc(races.id));
+  // A range on the indexed date rather than extract(year ...), which no index serves.
+  if (year !== undefined) filters.push(gte(races.date, `${year}-01-01`), lt(races.date, `${year + 1}-01-01`));
+  const where = and(...filters);
+  const [page, [count]] = await Promise.all([
+    db.select(raceColumns).from(races).where(where).orderBy(desc(races.date), desc(races.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(races).where(where),
+  ]);
+  return { races: page, total: count?.total ?? 0 };
 }
 
 export async function completedRaceYears(db: Database): Promise<number[]> {

@@ -23,6 +23,11 @@ export interface ClubMail {
   clubEmail: string;
 }
 
+/** For e-mails with links: the site's public address (SITE_URL), without a trailing slash. */
+export interface ClubSite extends ClubMail {
+  siteUrl: string;
+}
+
 function details(n: RegistrationNotice): string {
   return [
     `Registration number: ${n.competitorId}`,
@@ -84,4 +89,40 @@ export function registrationMessages(n: RegistrationNotice, club: ClubMail): Out
     });
   }
   return messages;
+}
+
+export interface ConfirmationNotice {
+  /** The address on file: only its owner may confirm a change to the record. */
+  to: string;
+  firstName: string;
+  link: string;
+  expiresInHours: number;
+  /** The change moves the record to another e-mail address. */
+  movesEmail: boolean;
+}
+
+/**
+ * The single-use confirmation link for a change to an existing registration. The new details are
+ * shown on the link's page, not here: the outbox keeps as little personal data as it can.
+ */
+export function confirmationMessage(n: ConfirmationNotice, club: ClubMail): OutgoingMessage {
+  return {
+    kind: "registration-confirmation",
+    to: n.to,
+    subject: `Confirm the change to your ${club.clubName} registration`,
+    body: [
+      `Hello ${n.firstName},`,
+      "",
+      n.movesEmail
+        ? `Someone asked on the ${club.clubName} registration page to move the driver registration that uses this e-mail address to a different address, with new details.`
+        : `Someone asked on the ${club.clubName} registration page to update the details of the driver registration that uses this e-mail address.`,
+      "",
+      `Nothing has changed yet. To see the change and confirm it, open this link within ${n.expiresInHours} hours:`,
+      "",
+      n.link,
+      "",
+      "If you did not ask for this, ignore this e-mail: your registration stays as it is.",
+      `Questions: ${club.clubEmail}`,
+    ].join("\n"),
+  };
 }

@@ -5,13 +5,17 @@
  *
  * The look-ups behind the two dialogs return only what the dialogs show: for the same e-mail the
  * public racing details; for the same name a masked e-mail address (never the full one).
+ * A new registration saves at once; answering either dialog changes an existing record only once
+ * the owner of its address confirms (registration-changes.server.ts).
  */
-import { and, asc, eq, ne, or, isNull, sql } from "drizzle-orm";
+import { and, asc, ne, or, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors } from "../../db/schema";
 import { maskEmail, type DriverRegistration } from "../lib/registration";
+import { pgErrorCode } from "./db-errors.server";
 import { enqueue } from "./outbox.server";
-import { registrationMessages, type ClubMail } from "./registration-email.server";
+import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "./registration-changes.server";
+import { registrationMessages, type ClubMail, type ClubSite } from "./registration-email.server";
 import { publicCompetitorColumns } from "./public-queries.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -30,7 +34,8 @@ export interface ExistingByName {
 }
 
 export type DriverOutcome =
-  | { kind: "saved"; competitorId: number; change: "new" | "updated" | "moved" }
+  | { kind: "saved"; competitorId: number }
+  | ChangeRequestOutcome
   | { kind: "confirm-update"; existing: ExistingByEmail }
   | { kind: "confirm-new-email"; existing: ExistingByName };
 
@@ -80,15 +85,7 @@ function details(input: DriverRegistration) {
   };
 }
 
-async function notify(
-  tx: Tx,
-  competitorId: number,
-  input: DriverRegistration,
-  club: ClubMail,
-  change: "new" | "updated" | "moved",
-  previousEmail?: string | null,
-  storedEmail: string = input.email,
-) {
+async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration, club: ClubMail) {
   await enqueue(
     tx,
     registrationMessages(
@@ -100,9 +97,8 @@ async function notify(
         boatNumber: input.boatNumber,
         boatClasses: input.boatClasses,
         telephone: input.telephone ?? null,
-        email: storedEmail,
-        change,
-        previousEmail,
+        email: input.email,
+        change: "new",
       },
       club,
     ),
@@ -141,36 +137,47 @@ async function insertNew(tx: Tx, input: DriverRegistration, club: ClubMail): Pro
     if (!winner) throw new Error("competitor insert conflicted but no row holds the e-mail");
     return confirmUpdate(winner);
   }
-  await notify(tx, inserted.id, input, club, "new");
-  return { kind: "saved", competitorId: inserted.id, change: "new" };
+  await notifyNew(tx, inserted.id, input, club);
+  return { kind: "saved", competitorId: inserted.id };
 }
 
-/** 'Update Registration': the record with this e-mail takes the new details (or is created if it went away). */
-async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubMail): Promise<DriverOutcome> {
-  const d = details(input);
-  const { rows } = await tx.execute<{ id: number; email: string; inserted: boolean }>(sql`
-    INSERT INTO competitors (first_name, last_name, boat_name, boat_number, boat_classes, telephone, email, pipa_consent, pipa_consent_at)
-    VALUES (${d.firstName}, ${d.lastName}, ${d.boatName}, ${d.boatNumber}, ${sql.param(d.boatClasses, competitors.boatClasses)},
-            ${d.telephone}, ${input.email}, true, now())
-    ON CONFLICT ((lower(email))) DO UPDATE SET
-      first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, boat_name = EXCLUDED.boat_name,
-      boat_number = EXCLUDED.boat_number, boat_classes = EXCLUDED.boat_classes, telephone = EXCLUDED.telephone,
-      pipa_consent = true, pipa_consent_at = now(), updated_at = now()
-    RETURNING id, email, (xmax = 0) AS inserted
-  `);
-  const row = rows[0]!;
-  const change = row.inserted ? "new" : "updated";
-  // The address as registered: an update never changes it, only its details.
-  await notify(tx, row.id, input, club, change, undefined, row.email);
-  return { kind: "saved", competitorId: row.id, change };
+/** The details a confirmed change gives the record (the address stays unless the change moves it). */
+function changeValues(input: DriverRegistration, email: string): ChangeValues {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    boatName: input.boatName ?? null,
+    boatNumber: input.boatNumber,
+    boatClasses: input.boatClasses,
+    telephone: input.telephone ?? null,
+    email,
+  };
 }
 
-/** 'Use New Email': the same-name registration moves to the new address, keeping its results. */
-async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubMail): Promise<DriverOutcome> {
+/**
+ * 'Update Registration': knowing an address is not owning it, so the record with this e-mail only
+ * changes once its owner confirms (a new registration if the record went away meanwhile).
+ */
+async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+  const [target] = await tx
+    .select({ id: competitors.id, email: competitors.email })
+    .from(competitors)
+    .where(sql`lower(${competitors.email}) = lower(${input.email})`)
+    .for("update");
+  if (!target?.email) return insertNew(tx, input, club);
+  // The address as registered: an update never changes its spelling, only the details.
+  return requestChange(tx, target.id, changeValues(input, target.email), club);
+}
+
+/**
+ * 'Use New Email': the same-name registration would move to the new address, keeping its results;
+ * the owner of the address on file confirms first.
+ */
+async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
   const byEmail = await findByEmail(tx, input.email);
   if (byEmail) return confirmUpdate(byEmail);
   const [target] = await tx
-    .select({ id: competitors.id, email: competitors.email })
+    .select({ id: competitors.id })
     .from(competitors)
     .where(sameNameOtherEmail(input))
     .orderBy(asc(competitors.id))
@@ -178,28 +185,16 @@ async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubMail)
     .for("update");
   // Changed since the dialog was shown (renamed or deleted): register the driver as new.
   if (!target) return insertNew(tx, input, club);
-  await tx
-    .update(competitors)
-    .set({ ...details(input), email: input.email })
-    .where(eq(competitors.id, target.id));
-  await notify(tx, target.id, input, club, "moved", target.email);
-  return { kind: "saved", competitorId: target.id, change: "moved" };
+  return requestChange(tx, target.id, changeValues(input, input.email), club);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
-
-export async function registerDriver(db: Database, input: DriverRegistration, mode: DriverSaveMode, club: ClubMail): Promise<DriverOutcome> {
+export async function registerDriver(db: Database, input: DriverRegistration, mode: DriverSaveMode, club: ClubSite): Promise<DriverOutcome> {
   const run = { submit: submitNew, update: updateByEmail, "use-new-email": moveToNewEmail }[mode];
   try {
     return await db.transaction((tx) => run(tx, input, club));
   } catch (error) {
     // Moving to an address someone registered a moment ago: ask about that registration instead.
-    if (!isUniqueViolation(error)) throw error;
+    if (pgErrorCode(error) !== "23505") throw error;
     const owner = await findByEmail(db, input.email);
     if (!owner) throw error;
     return confirmUpdate(owner);

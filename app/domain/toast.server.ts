@@ -14,10 +14,6 @@ const toastSchema = z.object({
   description: z.string().max(500).optional(),
 });
 
-export async function toastHeaders(toast: Toast): Promise<Headers> {
-  return new Headers({ "Set-Cookie": await toastCookie.serialize(toast) });
-}
-
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastCookie.serialize(toast));

@@ -2,8 +2,12 @@
  * The admin forms' rules and messages (SPEC section 5), shared by the browser (Conform) and the
  * server, which checks every submission again.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { BOAT_CLASSES, canonicalBoatClass, type BoatClass } from "./boat-classes";
+import { isCalendarDate } from "./dates";
+import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
+import { MAX_ID } from "./params";
+import { IMAGE_URL_MESSAGE, isSiteImagePath } from "./site";
 import { RACE_STATUSES } from "./race-timing";
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -35,7 +39,7 @@ function isBoatClass(value: string): value is BoatClass {
 /** A checkbox group posts nothing, one value or several: always a list of canonical classes. */
 const boatClassList = (message: string) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    (v): unknown => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
     z
       .array(z.string())
       .transform((list) => [...new Set(list.map(canonicalBoatClass))])
@@ -43,46 +47,51 @@ const boatClassList = (message: string) =>
   );
 
 export const competitorSchema = z.object({
-  id: z.number().int().positive().optional(),
-  firstName: text(2, "First name must be at least 2 characters."),
-  lastName: text(2, "Last name must be at least 2 characters."),
+  id: z.number().int().positive().max(MAX_ID).optional(),
+  firstName: text(2, "First name must be at least 2 characters.").refine(
+    (v) => !hasForbiddenCharacters(v),
+    forbiddenCharactersMessage("First name"),
+  ),
+  lastName: text(2, "Last name must be at least 2 characters.").refine(
+    (v) => !hasForbiddenCharacters(v),
+    forbiddenCharactersMessage("Last name"),
+  ),
   email: z
     .string({ error: "Please enter a valid email address." })
     .trim()
     .max(254, "Please enter a valid email address.")
     .pipe(z.email("Please enter a valid email address.")),
   // Drivers who registered themselves may have no telephone or boat name: blank stays allowed.
-  telephone: optionalText(5, "Telephone number must be at least 5 characters.", 30),
-  boatName: optionalText(2, "Boat name must be at least 2 characters."),
+  telephone: optionalText(5, "Telephone number must be at least 5 characters.", 30).refine(
+    (v) => !v || isTelephone(v),
+    TELEPHONE_MESSAGE,
+  ),
+  boatName: optionalText(2, "Boat name must be at least 2 characters.").refine(
+    (v) => !v || !hasForbiddenCharacters(v),
+    forbiddenCharactersMessage("Boat name"),
+  ),
   boatNumber: text(1, "Boat number is required.", 10),
   boatColour: z.string().trim().max(40, "At most 40 characters.").optional(),
   boatClasses: boatClassList("Please select a boat class."),
 });
 export type CompetitorInput = z.infer<typeof competitorSchema>;
 
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
-}
-
 export const raceSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
   title: text(2, "Title must be at least 2 characters.", 120),
-  date: z.string({ error: "Please select a date." }).trim().refine(isCalendarDay, "Please select a date."),
+  date: z.string({ error: "Please select a date." }).trim().refine(isCalendarDate, "Please select a date."),
   location: text(2, "Location must be at least 2 characters.", 120),
   description: text(10, "Description must be at least 10 characters.", 2000),
-  // Our pages load images from our own site or over https only (Content-Security-Policy).
+  // Our pages load images from our own site only (DESIGN: no third-party requests; CSP img-src 'self').
   imageUrl: z
     .string()
     .trim()
     .max(500, "At most 500 characters.")
     .optional()
-    .refine(
-      (v) => !v || (/^https:\/\/[^\s]+$/.test(v) && URL.canParse(v)) || /^\/[^/\s][^\s]*$/.test(v),
-      "Image URL must start with https:// or /.",
-    ),
+    .refine((v) => !v || isSiteImagePath(v), IMAGE_URL_MESSAGE),
   status: z.enum(RACE_STATUSES as [string, ...string[]], "Please select a status."),
+  // A checkbox: posted as "on" when ticked, absent when not.
+  countsForChampionship: z.boolean().optional(),
 });
 export type RaceInput = z.infer<typeof raceSchema>;
 
@@ -95,7 +104,7 @@ const resultRowSchema = z.object({
     .int("Position must be a whole number of 1 or more.")
     .min(1, "Position must be a whole number of 1 or more.")
     .max(999, "Position must be at most 999."),
-  competitorId: z.number({ error: "Please select a competitor." }).int().positive("Please select a competitor."),
+  competitorId: z.number({ error: "Please select a competitor." }).int().positive("Please select a competitor.").max(MAX_ID, "Please select a competitor."),
   laps: z
     .number({ error: "Laps must be a whole number of 0 or more." })
     .int("Laps must be a whole number of 0 or more.")
@@ -109,7 +118,7 @@ const resultRowSchema = z.object({
 
 export const resultsSchema = z
   .object({
-    raceId: z.number().int().positive(),
+    raceId: z.number().int().positive().max(MAX_ID),
     heatNumber: z
       .number({ error: "Heat number must be at least 1" })
       .int("Heat number must be at least 1")

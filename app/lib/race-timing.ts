@@ -15,14 +15,20 @@ export function raceTiming(raceDate: string, today: string): RaceTiming {
   return raceDate > today ? "upcoming" : "past";
 }
 
-/** The race detail card: 'Upcoming' if the date is in the future, else 'Completed'. */
-export function raceDetailStatus(raceDate: string, today: string): "Upcoming" | "Completed" {
+/** The race detail card: 'Upcoming' if the date is in the future, else 'Completed' ('Cancelled' wins). */
+export function raceDetailStatus(
+  raceDate: string,
+  today: string,
+  status?: RaceStatus,
+): "Upcoming" | "Completed" | "Cancelled" {
+  if (status === "cancelled") return "Cancelled";
   return raceDate > today ? "Upcoming" : "Completed";
 }
 
-export type RaceStatus = "upcoming" | "completed";
-export const RACE_STATUSES: readonly RaceStatus[] = ["upcoming", "completed"];
+export type RaceStatus = "upcoming" | "completed" | "cancelled";
+export const RACE_STATUSES: readonly RaceStatus[] = ["upcoming", "completed", "cancelled"];
 export const RACE_STATUS_LABELS: Record<RaceStatus, string> = {
   upcoming: "Upcoming",
   completed: "Completed",
+  cancelled: "Cancelled",
 };

@@ -2,9 +2,12 @@
  * The driver and race registration forms' rules and texts (SPEC sections 5 and 8), shared by the
  * browser (Conform) and the server: one schema, one set of messages.
  */
-import { z } from "zod";
+import { z } from "./zod";
+import type { Toast } from "./toast";
 import { BOAT_CLASSES, canonicalBoatClass } from "./boat-classes";
 import { formatDayMonthYear } from "./dates";
+import { MAX_ID } from "./params";
+import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
 
 export const DRIVER_MESSAGES = {
   firstName: "First name must be at least 2 characters.",
@@ -37,16 +40,19 @@ function boatClassList(message: string) {
 export const driverRegistrationSchema = z.object({
   firstName: z
     .string({ error: DRIVER_MESSAGES.firstName })
+    .refine((v) => !hasForbiddenCharacters(v), forbiddenCharactersMessage("First name"))
     .trim()
     .min(2, DRIVER_MESSAGES.firstName)
     .max(DRIVER_LIMITS.name, tooLong("First name", DRIVER_LIMITS.name)),
   lastName: z
     .string({ error: DRIVER_MESSAGES.lastName })
+    .refine((v) => !hasForbiddenCharacters(v), forbiddenCharactersMessage("Last name"))
     .trim()
     .min(2, DRIVER_MESSAGES.lastName)
     .max(DRIVER_LIMITS.name, tooLong("Last name", DRIVER_LIMITS.name)),
   boatName: z
     .string()
+    .refine((v) => !hasForbiddenCharacters(v), forbiddenCharactersMessage("Boat name"))
     .trim()
     .max(DRIVER_LIMITS.boatName, tooLong("Boat name", DRIVER_LIMITS.boatName))
     .optional()
@@ -61,6 +67,7 @@ export const driverRegistrationSchema = z.object({
     .string()
     .trim()
     .max(DRIVER_LIMITS.telephone, tooLong("Telephone", DRIVER_LIMITS.telephone))
+    .refine((v) => v === "" || isTelephone(v), TELEPHONE_MESSAGE)
     .optional()
     .transform((v) => v || undefined),
   email: z
@@ -73,7 +80,6 @@ export const driverRegistrationSchema = z.object({
     .refine((agreed) => agreed, DRIVER_MESSAGES.pipaConsent),
 });
 
-export type DriverRegistrationInput = z.input<typeof driverRegistrationSchema>;
 export type DriverRegistration = z.output<typeof driverRegistrationSchema>;
 
 /** What the submit button asked for: a plain submit, or the answer to one of the two dialogs. */
@@ -94,7 +100,7 @@ export const RACE_MESSAGES = {
   driverUnknown: "That driver could not be found. Please select a driver",
 } as const;
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
 export const raceRegistrationSchema = z.object({
   competitorId: id(RACE_MESSAGES.competitorId),
@@ -115,23 +121,23 @@ export const REGISTRATION_TOASTS = {
   },
   raceSaved: { type: "success", title: "Registration Successful", description: "You have successfully registered for the race." },
   raceFailed: { type: "error", title: "Registration Failed", description: "There was an error with your registration. Please try again." },
-} as const;
+} as const satisfies Record<string, Toast>;
 
-export function alreadyRegisteredToast(boatClass: string) {
+export function alreadyRegisteredToast(boatClass: string): Toast {
   return {
     type: "error",
     title: "Already Registered",
     description: `You are already registered for this race in the ${boatClass} class.`,
-  } as const;
+  };
 }
 
-export function tooManyRequestsToast(retryAfterSeconds: number) {
+export function tooManyRequestsToast(retryAfterSeconds: number): Toast {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return {
     type: "error",
     title: "Too Many Attempts",
     description: `Too many submissions from your connection. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  } as const;
+  };
 }
 
 /** 'First Last - Boat #N' (the race registration's driver list). */
@@ -173,3 +179,57 @@ export function printFormUrl(boatClasses: readonly string[]): string {
 export type RegistrationDialog =
   | { type: "update"; existing: { name: string; boatName: string | null; boatNumber: string; boatClasses: string[] } }
   | { type: "new-email"; existing: { name: string; maskedEmail: string | null } };
+
+/**
+ * Not in SPEC: the answers when a change to an existing registration waits for the consent of the
+ * address on file (decision 0008). Only the masked address is shown, as in SPEC's dialog.
+ */
+export const CHANGE_NOTICES = {
+  sent: (maskedEmail: string) =>
+    ({
+      type: "info",
+      title: "Check Your Email",
+      description: `We sent a confirmation link to ${maskedEmail}. The registration changes only when that link is followed, within 24 hours.`,
+    }) as const,
+  alreadySent: (maskedEmail: string) =>
+    ({
+      type: "info",
+      title: "Confirmation Already Sent",
+      description: `A confirmation link was already sent to ${maskedEmail}. Please use the link in that email; no new link is sent for now.`,
+    }) as const,
+  noAddress: (clubEmail: string) =>
+    ({
+      type: "error",
+      title: "Cannot Confirm Online",
+      description: `This registration has no email address on file, so the change cannot be confirmed online. Please contact ${clubEmail}.`,
+    }) as const,
+};
+
+/** Not in SPEC: the confirmation link's page (/registration/confirm/:token). */
+export const CONFIRM_PAGE = {
+  title: "Confirm Registration Change",
+  intro: "Please check the change to your registration below. Nothing changes until you confirm it.",
+  button: "Confirm Change",
+  busy: "Confirming...",
+  columns: { field: "Field", current: "Now", next: "After confirming" },
+  noChange: "The details are the same as the ones on file; confirming keeps them and records your PIPA consent again.",
+  // SPEC's 'Registration Updated!' toast is the confirmation page's message.
+  applied: REGISTRATION_TOASTS.driverUpdated,
+  unknown: {
+    type: "error",
+    title: "Link Not Found",
+    description: "This confirmation link is not valid. Please check that you opened the whole link from the email.",
+  },
+  used: { type: "error", title: "Link Already Used", description: "This confirmation link has already been used." },
+  expired: {
+    type: "error",
+    title: "Link Expired",
+    description: "This confirmation link has expired. Please submit the registration form again to get a new link.",
+  },
+  emailTaken: (clubEmail: string) =>
+    ({
+      type: "error",
+      title: "Email Already Registered",
+      description: `The new email address is now used by another registration, so nothing was changed. Please contact ${clubEmail}.`,
+    }) as const,
+} as const;

@@ -35,6 +35,14 @@ export const navigation = [
   { to: "/calendar", label: "Calendar" },
 ] as const;
 
+/** A path on this site ("/images/x.svg"); the CSP allows images from nowhere else. */
+export function isSiteImagePath(value: string): boolean {
+  return /^\/[^/\s][^\s]*$/.test(value);
+}
+
+export const IMAGE_URL_MESSAGE = "Image URL must be a path on this site, starting with /.";
+
+/** The race's own image when it is on this site (an old https address is not), else the bundled one. */
 export function raceImage(title: string, imageUrl: string | null | undefined): string {
-  return imageUrl || site.raceImages.byTitle[title] || site.raceImages.default;
+  return (imageUrl && isSiteImagePath(imageUrl) ? imageUrl : null) || site.raceImages.byTitle[title] || site.raceImages.default;
 }

@@ -1,6 +1,5 @@
 import { CalendarDays, MapPin } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { listRaces } from "~/domain/public-queries.server";
 import { RouteError } from "~/components/route-error";
@@ -9,14 +8,18 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { formatLongDate, todayInZone } from "~/lib/dates";
-import { raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
+import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
+import type { PageHandle } from "~/lib/page";
 import { raceImage } from "~/lib/site";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Racing Events" }];
 
-/** SPEC: the list is refetched every 60 seconds, on mount and on window focus. */
-const REFETCH_MS = 60_000;
+/**
+ * SPEC: the list is refetched every 60 seconds, on mount and on window focus. The page ships no
+ * React: public/js/live-refresh.js refetches this page's HTML and swaps the [data-live] region.
+ */
+export const handle: PageHandle = { scripts: ["/js/live-refresh.js"] };
 
 const FILTERS = {
   all: { label: "All Events", empty: "No events found for the selected filter." },
@@ -37,7 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...race,
     timing: raceTiming(race.date, today),
   }));
-  return { filter, races: filter === "all" ? races : races.filter((race) => race.timing === filter) };
+  // webcal:// makes phones offer to subscribe instead of importing once.
+  const subscribeUrl = `${context.get(configContext).siteUrl.replace(/^https?:/, "webcal:")}/calendar.ics`;
+  return { filter, subscribeUrl, races: filter === "all" ? races : races.filter((race) => race.timing === filter) };
 }
 
 const BADGE_VARIANT: Record<RaceTiming, "upcoming" | "today" | "past"> = {
@@ -47,25 +52,19 @@ const BADGE_VARIANT: Record<RaceTiming, "upcoming" | "today" | "past"> = {
 };
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
-  const { filter, races } = loaderData;
-  const revalidator = useRevalidator();
-
-  useEffect(() => {
-    const refresh = () => {
-      if (document.visibilityState === "visible") void revalidator.revalidate();
-    };
-    const timer = window.setInterval(refresh, REFETCH_MS);
-    window.addEventListener("focus", refresh);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener("focus", refresh);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the revalidator identity changes each render
-  }, []);
+  const { filter, races, subscribeUrl } = loaderData;
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold">Racing Events</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Racing Events</h1>
+        <Button asChild variant="outline">
+          <a href={subscribeUrl}>
+            <CalendarDays aria-hidden className="size-4" />
+            Subscribe
+          </a>
+        </Button>
+      </div>
       <LinkTabs
         label="Filter events"
         current={filter}
@@ -75,11 +74,12 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           to: key === "all" ? "/calendar" : `/calendar?filter=${key}`,
         }))}
       />
+      <div data-live>
       {races.length === 0 ? (
         <p className="rounded-lg border p-6 text-center text-muted-foreground">{FILTERS[filter].empty}</p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {races.map((race) => (
+          {races.map((race, index) => (
             <li key={race.id}>
               <Card className="flex h-full flex-col overflow-hidden">
                 <img
@@ -87,13 +87,15 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                   alt=""
                   width={640}
                   height={360}
-                  loading="lazy"
+                  // The first card is in view on arrival; the others load as the visitor scrolls.
+                  loading={index === 0 ? "eager" : "lazy"}
                   className="aspect-video w-full object-cover"
                 />
                 <CardHeader className="gap-2">
-                  <Badge variant={BADGE_VARIANT[race.timing]} className="self-start">
-                    {RACE_TIMING_LABELS[race.timing]}
-                  </Badge>
+                  <div className="flex flex-wrap gap-2">
+                    <Badge variant={BADGE_VARIANT[race.timing]}>{RACE_TIMING_LABELS[race.timing]}</Badge>
+                    {race.status === "cancelled" && <Badge variant="cancelled">{RACE_STATUS_LABELS.cancelled}</Badge>}
+                  </div>
                   <CardTitle>{race.title}</CardTitle>
                 </CardHeader>
                 <CardContent className="flex-1 space-y-2 text-sm">
@@ -123,6 +125,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      </div>
     </div>
   );
 }

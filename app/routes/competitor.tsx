@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { dbContext, loggerContext } from "~/context";
+import { configContext, dbContext, loggerContext } from "~/context";
+import { seasonChoices } from "~/domain/championship.server";
 import { competitorResults, getCompetitor } from "~/domain/public-queries.server";
 import { Avatar } from "~/components/avatar";
 import { NotFoundMessage } from "~/components/not-found";
@@ -7,7 +8,8 @@ import { RouteError } from "~/components/route-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/boat-classes";
-import { formatShortDate } from "~/lib/dates";
+import { formatShortDate, todayInZone } from "~/lib/dates";
+import { statisticsBySeason } from "~/lib/seasons";
 import { parseId } from "~/lib/params";
 import { boatLabel, racerStatistics } from "~/lib/standings";
 import type { Route } from "./+types/competitor";
@@ -18,6 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
+  const { timeZone } = context.get(configContext);
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
@@ -26,17 +29,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.get(loggerContext).error({ err: error, competitorId: competitor.id }, "competitor results failed");
     return null;
   });
-  return { competitor, results, stats: racerStatistics(results ?? []) };
+  const { offered } = await seasonChoices(db, todayInZone(timeZone));
+  const bySeason = statisticsBySeason(
+    offered.map(({ key, name, startsOn, endsOn }) => ({ key, name, startsOn, endsOn })),
+    results ?? [],
+  );
+  return { competitor, results, stats: racerStatistics(results ?? []), bySeason };
 }
 
 export default function CompetitorProfile({ loaderData }: Route.ComponentProps) {
-  const { competitor, results, stats } = loaderData;
+  const { competitor, results, stats, bySeason } = loaderData;
   const boat = boatLabel(competitor.boatName, competitor.boatNumber);
   const classes = formatBoatClasses(competitor.boatClasses);
   return (
     <div className="space-y-6">
       <header className="flex items-center gap-4">
-        <Avatar name={competitor.name} className="size-16" />
+        <Avatar name={competitor.name} className="size-16" eager />
         <div>
           <h1 className="text-3xl font-bold">{competitor.name}</h1>
           <p className="text-muted-foreground">
@@ -85,6 +93,41 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
           </CardContent>
         </Card>
       </div>
+      {bySeason.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Seasons</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Table aria-label="Statistics by season">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Season</TableHead>
+                  <TableHead className="text-right">Races</TableHead>
+                  <TableHead className="text-right">Points</TableHead>
+                  <TableHead className="text-right">Wins</TableHead>
+                  <TableHead className="text-right">Podiums</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {bySeason.map(({ season, statistics }) => (
+                  <TableRow key={season.key}>
+                    <TableCell>
+                      <Link to={`/standings?season=${season.key}`} className="font-medium text-primary hover:underline">
+                        {season.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{statistics.races}</TableCell>
+                    <TableCell className="text-right tabular-nums">{statistics.points}</TableCell>
+                    <TableCell className="text-right tabular-nums">{statistics.wins}</TableCell>
+                    <TableCell className="text-right tabular-nums">{statistics.podiums}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Race Results</CardTitle>

@@ -1,7 +1,9 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
-import { latestRaceWithResults, nextEvent, resultsForRaces, standings } from "~/domain/public-queries.server";
+import { homeStandings } from "~/domain/championship.server";
+import { latestRaceWithResults, nextEvent, resultsForRaces } from "~/domain/public-queries.server";
+import { SeasonSelect } from "~/components/season-select";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,33 +12,35 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/boat-classes";
 import { formatLongDate, todayInZone } from "~/lib/dates";
 import { site } from "~/lib/site";
+import type { PageHandle } from "~/lib/page";
 import type { Route } from "./+types/home";
 
-const HOME_STANDINGS = 5;
+/** Latest Standings' season selector submits itself when changed (public/js/auto-submit.js). */
+export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const { timeZone } = context.get(configContext);
-  const tab = new URL(request.url).searchParams.get("tab") === "standings" ? "standings" : "results";
-  const [latest, top, next] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const tab = params.get("tab") === "standings" ? "standings" : "results";
+  const today = todayInZone(timeZone);
+  const [latest, standingsTab, next] = await Promise.all([
     tab === "results" ? latestRaceWithResults(db) : null,
     tab === "standings"
-      ? standings(db)
-          .then((rows) => rows.slice(0, HOME_STANDINGS))
-          .catch((error: unknown) => {
-            // The rest of the home page still shows when only the standings fail.
-            context.get(loggerContext).error({ err: error }, "home standings failed");
-            return null;
-          })
-      : [],
-    nextEvent(db, todayInZone(timeZone)),
+      ? homeStandings(db, today, params.get("season")).catch((error: unknown) => {
+          // The rest of the home page still shows when only the standings fail.
+          context.get(loggerContext).error({ err: error }, "home standings failed");
+          return null;
+        })
+      : null,
+    nextEvent(db, today),
   ]);
   const latestResults = latest ? await resultsForRaces(db, [latest.id]) : [];
-  return { tab, latest, latestResults, top, next };
+  return { tab, latest, latestResults, standings: standingsTab, seasonParam: params.get("season"), next };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tab, latest, latestResults, top, next } = loaderData;
+  const { tab, latest, latestResults, standings: top, seasonParam, next } = loaderData;
   return (
     <div className="space-y-8">
       <section className="rounded-xl bg-gradient-to-br from-sky-800 to-primary px-6 py-10 text-white sm:px-10">
@@ -78,43 +82,53 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CardHeader className="flex-row items-center justify-between">
                 <CardTitle>Championship Standings</CardTitle>
                 <Button asChild variant="outline" size="sm">
-                  <Link to="/standings">View All</Link>
+                  <Link to={seasonParam && top ? `/standings?season=${encodeURIComponent(top.seasonKey)}` : "/standings"}>View All</Link>
                 </Button>
               </CardHeader>
-              <CardContent>
+              <CardContent className="space-y-4">
                 {top === null ? (
                   <p role="alert" className="text-destructive">
                     Failed to calculate standings
                   </p>
-                ) : top.length === 0 ? (
-                  <p className="text-muted-foreground">No standings data available for this class.</p>
                 ) : (
-                  <Table>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead className="w-12">Pos</TableHead>
-                        <TableHead>Name</TableHead>
-                        <TableHead>Boat</TableHead>
-                        <TableHead className="text-right">Wins</TableHead>
-                        <TableHead className="text-right">Points</TableHead>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {top.map((row) => (
-                        <TableRow key={row.competitorId}>
-                          <TableCell className="font-semibold">{row.position}</TableCell>
-                          <TableCell>
-                            <Link to={`/competitor/${row.competitorId}`} className="font-medium text-primary hover:underline">
-                              {row.name}
-                            </Link>
-                          </TableCell>
-                          <TableCell>{row.boat}</TableCell>
-                          <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
-                          <TableCell className="text-right font-semibold tabular-nums">{row.points}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <>
+                    <SeasonSelect action="/" seasons={top.seasons} current={top.seasonKey} hidden={{ tab: "standings" }} />
+                    {top.groups.length === 0 ? (
+                      <p className="text-muted-foreground">No standings data available for this class.</p>
+                    ) : (
+                      top.groups.map((group) => (
+                        <section key={group.boatClass ?? "all"} className="space-y-1">
+                          {group.boatClass && <h3 className="font-semibold">{group.boatClass}</h3>}
+                          <Table>
+                            <TableHeader>
+                              <TableRow>
+                                <TableHead className="w-12">Pos</TableHead>
+                                <TableHead>Name</TableHead>
+                                <TableHead>Boat</TableHead>
+                                <TableHead className="text-right">Wins</TableHead>
+                                <TableHead className="text-right">Points</TableHead>
+                              </TableRow>
+                            </TableHeader>
+                            <TableBody>
+                              {group.rows.map((row) => (
+                                <TableRow key={row.competitorId}>
+                                  <TableCell className="font-semibold">{row.position}</TableCell>
+                                  <TableCell>
+                                    <Link to={`/competitor/${row.competitorId}`} className="font-medium text-primary hover:underline">
+                                      {row.name}
+                                    </Link>
+                                  </TableCell>
+                                  <TableCell>{row.boat}</TableCell>
+                                  <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
+                                  <TableCell className="text-right font-semibold tabular-nums">{row.points}</TableCell>
+                                </TableRow>
+                              ))}
+                            </TableBody>
+                          </Table>
+                        </section>
+                      ))
+                    )}
+                  </>
                 )}
               </CardContent>
             </Card>

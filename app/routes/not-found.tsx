@@ -3,7 +3,7 @@ import { NotFound } from "~/components/not-found";
 
 /** Any path no other route claims: the 404 page, with HTTP status 404. */
 export function loader() {
-  throw data(null, { status: 404 });
+  return data(null, { status: 404 });
 }
 
 export default function CatchAll() {

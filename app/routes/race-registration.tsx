@@ -1,11 +1,12 @@
 import { getCollectionProps, getFormProps, getSelectProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { toast as showToast } from "sonner";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { pgErrorCode } from "~/domain/db-errors.server";
-import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
+import { countPublicPost, isBot } from "~/domain/public-form.server";
+import { readForm } from "~/domain/read-form.server";
 import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
 import { FormAlert } from "~/components/form-alert";
@@ -20,6 +21,7 @@ import { todayInZone } from "~/lib/dates";
 import {
   alreadyRegisteredToast,
   driverLabel,
+  HONEYPOT_FIELD,
   RACE_MESSAGES,
   raceLabel,
   raceRegistrationSchema,
@@ -29,6 +31,10 @@ import {
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/race-registration";
 import { useZodForm } from "~/components/use-zod-form";
+import { HYDRATE } from "~/lib/page";
+
+/** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
+export const handle = HYDRATE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Registration" }];
 
@@ -57,17 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await countPublicPost(db, "race-registration", context.get(clientAddressContext));
   if (!limit.allowed) {
     return data(
-      { result: undefined, toast: tooManyRequestsToast(limit.retryAfterSeconds) as Toast },
+      { result: undefined, toast: tooManyRequestsToast(limit.retryAfterSeconds) },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const formData = await readForm(request);
-  if (!formData) return data({ result: undefined, toast: REGISTRATION_TOASTS.raceFailed as Toast }, { status: 400 });
+  const formData = await readForm(request, raceRegistrationSchema, { extraFields: [HONEYPOT_FIELD] });
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
 
   const submission = parseWithZod(formData, { schema: raceRegistrationSchema });
   // 200, not 4xx: the form coming back with its message is a normal page for the browser.
-  if (submission.status !== "success") return { result: submission.reply(), toast: null as Toast | null };
+  if (submission.status !== "success") return { result: submission.reply(), toast: null };
 
   try {
     const today = todayInZone(context.get(configContext).timeZone);
@@ -76,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "registered":
         return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
       case "already-registered":
-        return { result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) as Toast };
+        return { result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) };
       case "race-unknown":
       case "race-closed":
         return {

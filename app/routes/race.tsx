@@ -2,14 +2,18 @@ import { CalendarDays, MapPin } from "lucide-react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { getRace, resultsForRaces } from "~/domain/public-queries.server";
+import { entryList, resultsStatus } from "~/domain/race-day.server";
+import { raceHeats } from "~/domain/heats.server";
+import { EntryList } from "~/components/entry-list";
 import { NotFoundMessage } from "~/components/not-found";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatLongDate, todayInZone } from "~/lib/dates";
+import { formatClubDateTime, formatLongDate, todayInZone } from "~/lib/dates";
 import { parseId } from "~/lib/params";
-import { raceDetailStatus } from "~/lib/race-timing";
+import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
+import { heatLine } from "~/lib/race-day";
 import { raceImage } from "~/lib/site";
 import type { Route } from "./+types/race";
 
@@ -20,12 +24,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const race = id ? await getRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
-  const results = await resultsForRaces(db, [race.id]);
-  return { race, results, status: raceDetailStatus(race.date, todayInZone(context.get(configContext).timeZone)) };
+  const { timeZone } = context.get(configContext);
+  const today = todayInZone(timeZone);
+  const [results, entries, classes, official] = await Promise.all([
+    resultsForRaces(db, [race.id]),
+    // Entries matter until the race is over: upcoming and today's races show them.
+    raceTiming(race.date, today) === "past" ? null : entryList(db, race.id),
+    raceHeats(db, race.id),
+    resultsStatus(db, race.id),
+  ]);
+  const resultsMark = official.officialAt ? { official: true, ...formatClubDateTime(official.officialAt, timeZone) } : { official: false };
+  const changes = official.changes.map((c) => ({ description: c.description, at: c.changedAt, ...formatClubDateTime(c.changedAt, timeZone) }));
+  const heats = classes.flatMap((c) => c.heats.map((h) => heatLine(c.boatClass, h.heatNumber, h.boats)));
+  return { race, results, entries, heats, resultsMark, changes, status: raceDetailStatus(race.date, today, race.status) };
 }
 
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, status } = loaderData;
+  const { race, results, entries, heats, resultsMark, changes, status } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -42,9 +57,47 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2">
-          <CardHeader>
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+        {heats.length > 0 && (
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+              <CardTitle>Heats</CardTitle>
+              <a href={`/calendar/${race.id}/heat-sheet`} className="text-sm text-primary hover:underline">
+                Print heat sheet
+              </a>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-1.5 text-sm">
+                {heats.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        )}
+        {entries && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Entry List</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <EntryList classes={entries} />
+            </CardContent>
+          </Card>
+        )}
+        <Card className="min-w-0">
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>Results</CardTitle>
+            {results.length > 0 &&
+              ("date" in resultsMark ? (
+                <Badge variant="past" data-testid="results-mark">
+                  Official {resultsMark.date} {resultsMark.time}
+                </Badge>
+              ) : (
+                <Badge variant="upcoming" data-testid="results-mark">
+                  Provisional
+                </Badge>
+              ))}
           </CardHeader>
           <CardContent>
             {results.length > 0 ? (
@@ -59,6 +112,23 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
             )}
           </CardContent>
         </Card>
+        {changes.length > 0 && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Changes after the results became official</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-1.5 text-sm" aria-label="Change log">
+                {changes.map((c) => (
+                  <li key={c.at + c.description}>
+                    {c.description}, <time dateTime={c.at}>{c.time}</time> <span className="text-muted-foreground">({c.date})</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        )}
+        </div>
         <aside className="space-y-6">
           <Card className="overflow-hidden">
             <img
@@ -66,6 +136,8 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
               alt=""
               width={640}
               height={360}
+              // Below the results on a phone.
+              loading="lazy"
               className="aspect-video w-full object-cover"
             />
             <CardHeader>
@@ -73,6 +145,12 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent className="space-y-3 text-sm">
               {race.description && <p>{race.description}</p>}
+              <p>
+                <a href={`/calendar/${race.id}/event.ics`} download className="inline-flex items-center gap-1 font-medium underline">
+                  <CalendarDays aria-hidden className="size-4" />
+                  Add to calendar
+                </a>
+              </p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-muted-foreground">Date</dt>
                 <dd>{formatLongDate(race.date)}</dd>
@@ -80,7 +158,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
                 <dd>{race.location}</dd>
                 <dt className="text-muted-foreground">Status</dt>
                 <dd>
-                  <Badge variant={status === "Upcoming" ? "upcoming" : "past"}>{status}</Badge>
+                  <Badge variant={status === "Cancelled" ? "cancelled" : status === "Upcoming" ? "upcoming" : "past"}>{status}</Badge>
                 </dd>
               </dl>
             </CardContent>

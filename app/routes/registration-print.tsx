@@ -1,17 +1,17 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { configContext } from "~/context";
+import { configContext, nonceContext } from "~/context";
 import { PrintableRegistrationForm } from "~/components/printable-registration-form";
 import { BOAT_CLASSES, canonicalBoatClass } from "~/lib/boat-classes";
 import { pipaPolicyParagraphs } from "~/lib/pipa";
 import type { Route } from "./+types/registration-print";
 
 /** The printable form: a document of its own (no site header), opened in a new window by /registration. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { clubName, clubEmail } = context.get(configContext);
   const requested = new URL(request.url).searchParams.getAll("class").map(canonicalBoatClass);
   const boatClasses = BOAT_CLASSES.filter((c) => requested.includes(c));
   const html = renderToStaticMarkup(
-    <PrintableRegistrationForm clubName={clubName} clubEmail={clubEmail} boatClasses={boatClasses} policy={pipaPolicyParagraphs(clubName)} />,
+    <PrintableRegistrationForm clubName={clubName} clubEmail={clubEmail} boatClasses={boatClasses} policy={pipaPolicyParagraphs(clubName)} nonce={context.get(nonceContext)} />,
   );
   return new Response(`<!DOCTYPE html>${html}`, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },

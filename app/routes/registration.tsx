@@ -1,14 +1,16 @@
-import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Printer } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { toast as showToast } from "sonner";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
-import { countPublicPost, isBot, readForm } from "~/domain/public-form.server";
+import { countPublicPost, isBot } from "~/domain/public-form.server";
+import { readForm } from "~/domain/read-form.server";
 import { registerDriver } from "~/domain/registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
 import { FormAlert } from "~/components/form-alert";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { RegistrationDialogModal, RegistrationDialogPanel } from "~/components/registration-dialogs";
 import { useHydrated } from "~/components/use-hydrated";
@@ -19,30 +21,37 @@ import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { pipaPolicyParagraphs } from "~/lib/pipa";
 import {
+  CHANGE_NOTICES,
   driverRegistrationSchema,
+  HONEYPOT_FIELD,
   parseDriverIntent,
   PRINT_POPUP_BLOCKED,
   printFormUrl,
   REGISTRATION_TOASTS,
   tooManyRequestsToast,
+  type DriverRegistration,
   type RegistrationDialog,
 } from "~/lib/registration";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/registration";
 import { useZodForm } from "~/components/use-zod-form";
+import { HYDRATE } from "~/lib/page";
+
+/** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
+export const handle = HYDRATE;
 
 const FORM_ID = "registration-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Driver Registration" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   return { policy: pipaPolicyParagraphs(context.get(configContext).clubName) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const { clubName, clubEmail } = context.get(configContext);
-  const none = { dialog: null as RegistrationDialog | null, toast: null as Toast | null };
+  const { clubName, clubEmail, siteUrl } = context.get(configContext);
+  const none = { dialog: null as RegistrationDialog | null, toast: null as Toast | null, notice: null as Toast | null };
 
   const limit = await countPublicPost(db, "registration", context.get(clientAddressContext));
   if (!limit.allowed) {
@@ -51,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const formData = await readForm(request);
-  if (!formData) return data({ ...none, result: undefined, toast: REGISTRATION_TOASTS.driverFailed }, { status: 400 });
+  const formData = await readForm(request, driverRegistrationSchema, { extraFields: ["intent", HONEYPOT_FIELD] });
   // Bots get the success they expect, and nothing is saved.
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.driverSaved);
 
@@ -63,10 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "cancel") return { ...none, result: submission.reply() };
 
   try {
-    const outcome = await registerDriver(db, submission.value, intent, { clubName, clubEmail });
+    const outcome = await registerDriver(db, submission.value, intent, { clubName, clubEmail, siteUrl });
     switch (outcome.kind) {
       case "saved":
-        return redirectWithToast("/", outcome.change === "new" ? REGISTRATION_TOASTS.driverSaved : REGISTRATION_TOASTS.driverUpdated);
+        return redirectWithToast("/", REGISTRATION_TOASTS.driverSaved);
+      case "confirmation-sent":
+        return { ...none, result: submission.reply({ resetForm: true }), notice: CHANGE_NOTICES.sent(outcome.maskedEmail) };
+      case "confirmation-already-sent":
+        return { ...none, result: submission.reply({ resetForm: true }), notice: CHANGE_NOTICES.alreadySent(outcome.maskedEmail) };
+      case "no-address":
+        return data({ ...none, result: submission.reply(), toast: CHANGE_NOTICES.noAddress(clubEmail) }, { status: 409 });
       case "confirm-update":
         return { ...none, result: submission.reply(), dialog: { type: "update", existing: outcome.existing } satisfies RegistrationDialog };
       case "confirm-new-email":
@@ -112,7 +126,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
   });
 
   useEffect(() => {
-    const t = actionData?.toast;
+    const t = actionData?.toast ?? actionData?.notice;
     if (t) (t.type === "error" ? showToast.error : showToast)(t.title, { description: t.description });
   }, [actionData]);
 
@@ -131,6 +145,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
       </CardHeader>
       <CardContent>
         <FormAlert toast={actionData?.toast} />
+        <FormNotice notice={actionData?.notice} />
         <Form method="post" action="/registration" {...getFormProps(form)} className="relative space-y-5">
           {dialog && !hydrated && <RegistrationDialogPanel dialog={dialog} />}
           <Honeypot />
@@ -188,7 +203,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
   );
 }
 
-type FieldMeta = ReturnType<typeof useZodForm>[1][string];
+type FieldMeta = FieldMetadata<string | undefined, DriverRegistration>;
 
 function TextField({
   label,

@@ -1,37 +1,93 @@
 import { CalendarDays, MapPin } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link } from "react-router";
 import { dbContext } from "~/context";
-import { completedRaces, completedRaceYears, resultsForRaces } from "~/domain/public-queries.server";
+import { completedRacesPage, completedRaceYears, resultsForRaces } from "~/domain/public-queries.server";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate } from "~/lib/dates";
+import type { PageHandle } from "~/lib/page";
 import type { Route } from "./+types/results";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Results Archive" }];
 
+/** The year filter submits itself when changed (public/js/auto-submit.js); the page ships no React. */
+export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
+
+/** Races per archive page: 20 seasons of history are read a page at a time. */
+const PAGE_SIZE = 10;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const yearParam = new URL(request.url).searchParams.get("year");
+  const params = new URL(request.url).searchParams;
+  const yearParam = params.get("year");
   const year = yearParam && /^\d{4}$/.test(yearParam) ? Number(yearParam) : undefined;
-  const [years, races] = await Promise.all([completedRaceYears(db), completedRaces(db, year)]);
-  const results = await resultsForRaces(db, races.map((r) => r.id));
+  const pageParam = params.get("page");
+  const requested = pageParam && /^\d{1,5}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
+  const [years, firstTry] = await Promise.all([
+    completedRaceYears(db),
+    completedRacesPage(db, {
+      year,
+      limit: PAGE_SIZE,
+      offset: (requested - 1) * PAGE_SIZE,
+    }),
+  ]);
+  const pages = Math.max(1, Math.ceil(firstTry.total / PAGE_SIZE));
+  // A page past the end (an old link after races were deleted) shows the last one.
+  const page = Math.min(requested, pages);
+  const { races } =
+    page === requested
+      ? firstTry
+      : await completedRacesPage(db, {
+          year,
+          limit: PAGE_SIZE,
+          offset: (page - 1) * PAGE_SIZE,
+        });
+  const results = await resultsForRaces(
+    db,
+    races.map((r) => r.id),
+  );
   return {
     year: year ?? null,
     years,
-    races: races.map((race) => ({ ...race, results: results.filter((r) => r.raceId === race.id) })),
+    page,
+    pages,
+    races: races.map((race) => ({
+      ...race,
+      results: results.filter((r) => r.raceId === race.id),
+    })),
   };
 }
 
+/** The archive's address for a page, keeping the year filter. */
+function pageHref(year: number | null, page: number): string {
+  const params = new URLSearchParams();
+  if (year !== null) params.set("year", String(year));
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/results?${query}` : "/results";
+}
+
+/** Consecutive races of the same year, newest first: the archive's year sections. */
+function byYear<T extends { date: string }>(races: T[]): { year: string; races: T[] }[] {
+  const groups: { year: string; races: T[] }[] = [];
+  for (const race of races) {
+    const year = race.date.slice(0, 4);
+    const last = groups[groups.length - 1];
+    if (last?.year === year) last.races.push(race);
+    else groups.push({ year, races: [race] });
+  }
+  return groups;
+}
+
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { year, years, races } = loaderData;
-  const submit = useSubmit();
+  const { year, years, races, page, pages } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Race Results Archive</h1>
-        <Form method="get" className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <Form method="get" className="flex items-center gap-2" data-auto-submit>
           <label htmlFor="year" className="text-sm font-medium">
             Year
           </label>
@@ -58,42 +114,68 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       </div>
 
       {races.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">
-          No race results found for the selected filters.
-        </p>
+        <p className="rounded-lg border p-6 text-center text-muted-foreground">No race results found for the selected filters.</p>
       ) : (
-        <div className="space-y-6">
-          {races.map((race) => (
-            <Card key={race.id}>
-              <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
-                <div className="space-y-1">
-                  <CardTitle>
-                    <Link to={`/results/${race.id}`} className="hover:underline">
-                      {race.title}
-                    </Link>
-                  </CardTitle>
-                  <CardDescription className="flex flex-wrap gap-x-4 gap-y-1">
-                    <span className="inline-flex items-center gap-1">
-                      <CalendarDays aria-hidden className="size-4" />
-                      {formatLongDate(race.date)}
-                    </span>
-                    <span className="inline-flex items-center gap-1">
-                      <MapPin aria-hidden className="size-4" />
-                      {race.location}
-                    </span>
-                  </CardDescription>
-                </div>
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/results/${race.id}`}>Full Results</Link>
-                </Button>
-              </CardHeader>
-              {race.results.length > 0 && (
-                <CardContent>
-                  <RaceResultsTable results={race.results} variant="summary" />
-                </CardContent>
-              )}
-            </Card>
+        <div className="space-y-8">
+          {byYear(races).map((group) => (
+            <div key={group.year} className="space-y-6" aria-labelledby={`year-${group.year}`} role="group">
+              <h2 id={`year-${group.year}`} className="border-b pb-1 text-2xl font-bold">
+                {group.year}
+              </h2>
+              {group.races.map((race) => (
+                <Card key={race.id}>
+                  <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
+                    <div className="space-y-1">
+                      <CardTitle>
+                        <Link to={`/results/${race.id}`} className="hover:underline">
+                          {race.title}
+                        </Link>
+                      </CardTitle>
+                      <CardDescription className="flex flex-wrap gap-x-4 gap-y-1">
+                        <span className="inline-flex items-center gap-1">
+                          <CalendarDays aria-hidden className="size-4" />
+                          {formatLongDate(race.date)}
+                        </span>
+                        <span className="inline-flex items-center gap-1">
+                          <MapPin aria-hidden className="size-4" />
+                          {race.location}
+                        </span>
+                      </CardDescription>
+                    </div>
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/results/${race.id}`}>Full Results</Link>
+                    </Button>
+                  </CardHeader>
+                  {race.results.length > 0 && (
+                    <CardContent>
+                      <RaceResultsTable results={race.results} variant="summary" />
+                    </CardContent>
+                  )}
+                </Card>
+              ))}
+            </div>
           ))}
+          {pages > 1 && (
+            <nav aria-label="Archive pages" className="flex items-center justify-between gap-4 text-sm">
+              {page > 1 ? (
+                <Link to={pageHref(year, page - 1)} className="font-medium text-primary hover:underline" rel="prev">
+                  ← Newer races
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-muted-foreground">
+                Page {page} of {pages}
+              </span>
+              {page < pages ? (
+                <Link to={pageHref(year, page + 1)} className="font-medium text-primary hover:underline" rel="next">
+                  Older races →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
         </div>
       )}
     </div>

@@ -1,43 +1,106 @@
-import { Link } from "react-router";
-import { dbContext } from "~/context";
-import { standings, standingsClasses } from "~/domain/public-queries.server";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { configContext, dbContext } from "~/context";
+import { standingsView } from "~/domain/championship.server";
 import { Avatar } from "~/components/avatar";
+import { ChampionshipGrid } from "~/components/championship-grid";
 import { PositionWithMedal } from "~/components/medal";
+import { PointsChart } from "~/components/points-chart";
 import { RouteError } from "~/components/route-error";
-import { Card, CardContent } from "~/components/ui/card";
+import { SeasonSelect } from "~/components/season-select";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { canonicalBoatClass } from "~/lib/boat-classes";
+import { describeRules } from "~/lib/championship";
+import { todayInZone } from "~/lib/dates";
+import { progressionChart } from "~/lib/points-chart";
+import { ALL_SEASONS } from "~/lib/seasons";
+import type { PageHandle } from "~/lib/page";
+import { provisionalRaces } from "~/domain/race-day.server";
 import type { Route } from "./+types/standings";
+
+/** The season selector submits itself when changed (public/js/auto-submit.js); the page ships no React. */
+export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 export const meta: Route.MetaFunction = () => [{ title: "Season Standings" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const requested = new URL(request.url).searchParams.get("class");
-  const classes = await standingsClasses(db);
-  const boatClass = requested ? classes.find((c) => c === canonicalBoatClass(requested)) : undefined;
-  return { classes, boatClass: boatClass ?? null, rows: await standings(db, boatClass) };
+  const { timeZone } = context.get(configContext);
+  const params = new URL(request.url).searchParams;
+  const [view, provisional] = await Promise.all([standingsView(db, todayInZone(timeZone), params), provisionalRaces(db)]);
+  if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
+  const { classes, boatClass, choices, season, rows, tables } = view;
+  return {
+    classes,
+    boatClass,
+    seasons: choices.offered.map(({ key, name }) => ({ key, name })),
+    // Links keep ?season= only when the visitor chose one, so SPEC's URLs stay as they were.
+    seasonParam: params.get("season"),
+    seasonKey: season?.key ?? ALL_SEASONS,
+    season: season && { name: season.name, rules: describeRules(season), minRounds: season.minRounds },
+    rows,
+    provisional,
+    tables: tables.map((table) => ({ ...table, chart: progressionChart(table.rounds.length, table.classified) })),
+  };
+}
+
+function query(params: Record<string, string | null>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  const text = search.toString();
+  return text ? `?${text}` : "";
 }
 
 export default function Standings({ loaderData }: Route.ComponentProps) {
-  const { classes, boatClass, rows } = loaderData;
+  const { classes, boatClass, seasons, seasonParam, seasonKey, season, rows, tables, provisional } = loaderData;
+  const empty = season === null ? rows.length === 0 : tables.length === 0;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Season Standings</h1>
+      {provisional.length > 0 && (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          Includes provisional results from{" "}
+          {provisional.map((race, i) => (
+            <span key={race.id}>
+              {i > 0 && ", "}
+              <a href={`/results/${race.id}`} className="font-medium underline">
+                {race.title}
+              </a>
+            </span>
+          ))}
+          ; they may still change.
+        </p>
+      )}
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <SeasonSelect action="/standings" seasons={seasons} current={seasonKey} hidden={{ class: boatClass }} />
+        <a href={`/standings.csv${query({ season: seasonKey, class: boatClass })}`} className="text-sm font-medium text-primary hover:underline" download>
+          Download CSV
+        </a>
+      </div>
       <LinkTabs
         label="Boat class"
         current={boatClass ?? "all"}
         tabs={[
-          { key: "all", label: "All Classes", to: "/standings" },
-          ...classes.map((c) => ({ key: c, label: c, to: `/standings?class=${encodeURIComponent(c)}` })),
+          { key: "all", label: "All Classes", to: `/standings${query({ season: seasonParam })}` },
+          ...classes.map((c) => ({ key: c, label: c, to: `/standings${query({ season: seasonParam, class: c })}` })),
         ]}
       />
-      <Card>
-        <CardContent className="pt-5">
-          {rows.length === 0 ? (
+      {season && season.rules.length > 0 && (
+        <ul className="list-inside list-disc text-sm text-muted-foreground" aria-label="Championship rules">
+          {season.rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      )}
+      {empty ? (
+        <Card>
+          <CardContent className="pt-5">
             <p className="py-6 text-center text-muted-foreground">No standings data available for this class.</p>
-          ) : (
+          </CardContent>
+        </Card>
+      ) : season === null ? (
+        <Card>
+          <CardContent className="pt-5">
             <Table>
               <TableHeader>
                 <TableRow>
@@ -72,14 +135,43 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
                 ))}
               </TableBody>
             </Table>
-          )}
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+      ) : (
+        tables.map((table) => (
+          <Card key={table.boatClass}>
+            <CardHeader>
+              <CardTitle>{table.boatClass}</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-6">
+              <ChampionshipGrid
+                boatClass={table.boatClass}
+                seasonName={season.name}
+                rounds={table.rounds}
+                classified={table.classified}
+                notClassified={table.notClassified}
+                minRounds={season.minRounds}
+              />
+              {table.chart && <PointsChart chart={table.chart} boatClass={table.boatClass} seasonName={season.name} />}
+            </CardContent>
+          </Card>
+        ))
+      )}
     </div>
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-3xl font-bold">Season Not Found</h1>
+        <Link to="/standings" className="text-primary hover:underline">
+          Season Standings
+        </Link>
+      </div>
+    );
+  }
   return (
     <RouteError
       message="Failed to fetch standings data"

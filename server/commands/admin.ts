@@ -4,7 +4,7 @@
  * from the command line, where shell history and `ps` would keep it.
  */
 import { checkPasswordStrength, upsertAdmin } from "../../app/domain/auth.server";
-import { commands, type CliContext } from "../cli";
+import type { CliContext, Command } from "./types";
 
 /** One line from stdin; on a terminal the typed characters are not echoed. */
 export async function readSecret(prompt: string, input: NodeJS.ReadStream = process.stdin): Promise<string> {
@@ -66,7 +66,7 @@ export async function adminCommand({ db, args, print }: CliContext, read = readS
   return 0;
 }
 
-commands.admin = {
+export const admin: Command = {
   summary: "admin <username>  create an admin or set a new password (asked at a prompt or read from stdin)",
   run: (ctx) => adminCommand(ctx),
 };

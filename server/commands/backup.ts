@@ -1,13 +1,13 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createBackup, decodeBackup, encodeBackup, restoreBackup } from "../../app/domain/backup.server";
-import { commands } from "../cli";
+import type { Command } from "./types";
 
 export function backupFileName(date = new Date()): string {
   return `club-backup-${date.toISOString().replace(/[:.]/g, "-")}.json.gz`;
 }
 
-commands["db:backup"] = {
+export const dbBackup: Command = {
   summary: "db:backup [FILE]  write a consistent snapshot of every club table to FILE",
   async run({ db, args, env, print }) {
     const file = args[0] ?? path.join(env.DATA_DIR, "backups", backupFileName());
@@ -20,7 +20,7 @@ commands["db:backup"] = {
   },
 };
 
-commands["db:restore"] = {
+export const dbRestore: Command = {
   summary: "db:restore FILE   restore a backup into an empty database",
   async run({ db, args, print }) {
     const file = args[0];

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { IMPORT_FILES, importClubData, type ImportTable } from "../../app/domain/import.server";
-import { commands } from "../cli";
+import type { Command } from "./types";
 
-commands["db:import"] = {
+export const dbImport: Command = {
   summary: "db:import DIR [--skip-invalid]  import the old site's CSV exports (competitors.csv, races.csv, race_results.csv, race_registrations.csv)",
   async run({ db, args, print }) {
     const dir = args.find((a) => !a.startsWith("--"));

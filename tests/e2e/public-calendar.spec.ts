@@ -166,14 +166,15 @@ test.describe("/calendar with demo data", () => {
     const dataRequests: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname.includes("/calendar") && url.pathname.includes(".data")) dataRequests.push(request.url());
+      if (url.pathname === "/calendar" && request.resourceType() === "fetch") dataRequests.push(request.url());
     });
+
     await page.goto("/calendar");
     await waitForHydration(page);
     expect(dataRequests).toEqual([]);
 
     // Window focus refetches.
-    const onFocus = page.waitForRequest((r) => r.url().includes("/calendar") && r.url().includes(".data"), {
+    const onFocus = page.waitForRequest((r) => new URL(r.url()).pathname === "/calendar" && r.resourceType() === "fetch", {
       timeout: 10_000,
     });
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
@@ -186,7 +187,7 @@ test.describe("/calendar with demo data", () => {
     expect(dataRequests.length).toBe(1);
 
     // ...and one more once the minute is up.
-    const onTimer = page.waitForRequest((r) => r.url().includes("/calendar") && r.url().includes(".data"), {
+    const onTimer = page.waitForRequest((r) => new URL(r.url()).pathname === "/calendar" && r.resourceType() === "fetch", {
       timeout: 10_000,
     });
     await page.clock.runFor(30_000);
@@ -202,7 +203,7 @@ test.describe("/calendar with demo data", () => {
     await page.clock.install();
     await page.goto("/calendar?filter=past");
     await waitForHydration(page);
-    const refetch = page.waitForRequest((r) => r.url().includes("/calendar") && r.url().includes(".data"), {
+    const refetch = page.waitForRequest((r) => new URL(r.url()).pathname === "/calendar" && r.resourceType() === "fetch", {
       timeout: 10_000,
     });
     await page.clock.runFor(60_000);
@@ -211,6 +212,21 @@ test.describe("/calendar with demo data", () => {
     const response = await request.response();
     expect(response?.status()).toBe(200);
     for (const c of await readCards(page)) expect(c.badge).toBe("Past");
+  });
+
+  test("a refetch shows what the server answers now", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/calendar");
+    await waitForHydration(page);
+    const [first] = await readCards(page);
+    // The server's real answer, with the first race renamed as if an admin had just saved it.
+    await page.route("**/calendar", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(`>${first!.title}<`, ">Renamed Regatta<");
+      await route.fulfill({ response, body });
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect(eventCards(page).first().getByRole("heading")).toHaveText("Renamed Regatta");
   });
 });
 

@@ -57,10 +57,12 @@ export function card(page: Page, heading: string | RegExp): Locator {
 }
 
 /**
- * Waits until React has hydrated the server-rendered page (event handlers and effects are live),
- * so a click on a JavaScript-only control is not lost.
+ * Waits until a click cannot be lost: read pages are server HTML whose standalone scripts have run
+ * by the load event; hydrated pages (forms, admin) wait for React to hydrate.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
   await page.waitForFunction(() => {
     const w = window as unknown as { __reactRouterDataRouter?: unknown };
     const main = document.querySelector("main");

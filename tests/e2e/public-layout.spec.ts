@@ -81,25 +81,30 @@ test.describe("shared layout (desktop)", () => {
   });
 });
 
+/** The menu's button: the summary of a <details> (no JavaScript needed to open it). */
+const menuButton = (page: Page) => page.getByRole("banner").locator("summary");
+
 test.describe("mobile menu at 375 px", () => {
   test.use({ viewport: PHONE });
 
   test("the desktop navigation is hidden and the menu button opens a slide-in menu", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    const openButton = page.getByRole("button", { name: "Open menu" });
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeHidden();
+    const openButton = menuButton(page);
     await expect(openButton).toBeVisible();
-    await waitForHydration(page);
-
+    await expect(openButton).toHaveAccessibleName("Open menu");
     await openButton.click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link")).toHaveText(["Home", "Results", "Standings", "Calendar"]);
     // Slides in from the right edge and fits on the phone screen.
-    const box = await menu.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width + 1);
-    expect(box!.width).toBeLessThan(PHONE.width);
+    await expect.poll(async () => {
+      const box = await menu.getByRole("list").boundingBox();
+      return box ? Math.round(box.x + box.width) : null;
+    }).toBeLessThanOrEqual(PHONE.width);
+    const box = (await menu.getByRole("list").boundingBox())!;
+    expect(box.width).toBeLessThan(PHONE.width);
 
     await menu.getByRole("link", { name: "Calendar", exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/calendar");
@@ -107,19 +112,26 @@ test.describe("mobile menu at 375 px", () => {
     await expect(menu).toBeHidden();
   });
 
-  test("the close button closes the menu", async ({ page }) => {
+  test("the close button closes the menu, and it opens again", async ({ page }) => {
     await page.goto("/results");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menuButton(page).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();
-    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menuButton(page)).toHaveAccessibleName("Close menu");
+    await menuButton(page).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL((url) => url.pathname === "/results");
-    // It opens again after closing.
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await menuButton(page).click();
     await expect(menu).toBeVisible();
-    await page.keyboard.press("Escape");
+  });
+
+  test("the menu works on a hydrated page too, and closes when a link is followed", async ({ page }) => {
+    await page.goto("/registration");
+    await waitForHydration(page);
+    await menuButton(page).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("link", { name: "Standings", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Season Standings");
     await expect(menu).toBeHidden();
   });
 });

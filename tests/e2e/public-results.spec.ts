@@ -59,8 +59,10 @@ test.describe("/results archive", () => {
     await expect.poll(() => archiveDates(page)).toEqual(expected);
     await expect(page.getByLabel("Year")).toHaveValue(year);
 
-    // Back to all years.
+    // Back to all years (a new document: wait for it before reading).
     await page.getByLabel("Year").selectOption({ label: "All Years" });
+    await expect(page).toHaveURL((url) => url.pathname === "/results" && !url.searchParams.get("year"));
+    await page.waitForLoadState("load");
     await expect.poll(() => archiveDates(page)).toEqual(all);
   });
 

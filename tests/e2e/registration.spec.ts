@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, PHONE, test } from "./fixtures";
+import { confirmationLinkMailedTo, mailsTo } from "./mailbox";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -39,6 +40,26 @@ async function register(page: Page, d: Driver) {
   await page.getByRole("button", { name: "Submit Registration" }).click();
   await expect(page).toHaveURL("/");
   await expect(toast(page)).toContainText("Registration Successful!");
+}
+
+/** What the form answers when a change waits for the owner's confirmation (masked address only). */
+async function expectLinkSentNotice(page: Page, masked: string) {
+  const notice = page.getByRole("status").filter({ hasText: "Check Your Email" });
+  await expect(notice).toContainText(`We sent a confirmation link to ${masked}. The registration changes only when that link is followed, within 24 hours.`);
+}
+
+/** Follows the mailed link: the page shows the change; the button applies it. */
+async function confirmByLink(page: Page, link: string, expected: { field: string; now: string; after: string }) {
+  expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Confirm Registration Change" })).toBeVisible();
+  await expect(page.getByRole("row", { name: `${expected.field} ${expected.now} ${expected.after}` })).toBeVisible();
+  const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/registration/confirm/"));
+  await page.getByRole("button", { name: "Confirm Change" }).click();
+  expect((await posted).status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Registration Updated!" })).toBeVisible();
+  await expect(page.getByText("Your registration details have been updated.")).toBeVisible();
 }
 
 async function driverOptions(page: Page) {
@@ -134,7 +155,7 @@ test.describe("same e-mail: 'Update Existing Registration?'", () => {
     expect(options.some((o) => o.startsWith("Someone Else"))).toBe(false);
   });
 
-  test("Update Registration updates that registration", async ({ page }) => {
+  test("Update Registration mails a link to the address on file; the change applies only once the link is confirmed", async ({ page }) => {
     const d = newDriver();
     await register(page, d);
     await page.goto("/registration");
@@ -145,11 +166,47 @@ test.describe("same e-mail: 'Update Existing Registration?'", () => {
     await expect(dialog).toContainText("Boat:Not specified");
     await expect(dialog).toContainText(`Boat Number:${d.boatNumber}`);
     await dialog.getByRole("button", { name: "Update Registration" }).click();
-    await expect(page).toHaveURL("/");
-    await expect(toast(page)).toContainText("Registration Updated!");
-    await expect(toast(page)).toContainText("Your registration details have been updated.");
-    const mine = (await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`));
-    expect(mine).toEqual([`${d.first} ${d.last} - Boat #555`]);
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL("/registration");
+    await expectLinkSentNotice(page, "e•••@example.com");
+    await expect(toast(page)).toContainText("Check Your Email");
+    await expect(page.getByText(d.email, { exact: false })).toHaveCount(0);
+
+    // Nothing changed yet, and opening the link (as a mail scanner would) changes nothing either.
+    const mine = async () => (await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`));
+    expect(await mine()).toEqual([`${d.first} ${d.last} - Boat #${d.boatNumber}`]);
+    const link = await confirmationLinkMailedTo(d.email);
+    await page.goto(link);
+    expect(await mine()).toEqual([`${d.first} ${d.last} - Boat #${d.boatNumber}`]);
+
+    await confirmByLink(page, link, { field: "Boat Number", now: d.boatNumber, after: "555" });
+    expect(await mine()).toEqual([`${d.first} ${d.last} - Boat #555`]);
+  });
+});
+
+test.describe("a used or wrong link", () => {
+  test.use({ allowedConsoleErrors: [/status of (404|410)/] });
+
+  test("a used link is 410 and a made-up one 404, each with a clear message", async ({ page }) => {
+    const d = newDriver();
+    await register(page, d);
+    await page.goto("/registration");
+    await hydrated(page);
+    await fill(page, { ...d, boatNumber: "909" });
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await page.getByRole("dialog", { name: "Update Existing Registration?" }).getByRole("button", { name: "Update Registration" }).click();
+    await expectLinkSentNotice(page, "e•••@example.com");
+    const link = await confirmationLinkMailedTo(d.email);
+    await confirmByLink(page, link, { field: "Boat Number", now: d.boatNumber, after: "909" });
+
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(410);
+    await expect(page.getByRole("alert")).toContainText("This confirmation link has already been used.");
+    await expect(page.getByRole("button", { name: "Confirm Change" })).toHaveCount(0);
+
+    const wrong = await page.goto("/registration/confirm/not-a-real-token");
+    expect(wrong?.status()).toBe(404);
+    await expect(page.getByRole("alert")).toContainText("This confirmation link is not valid.");
   });
 });
 
@@ -178,8 +235,13 @@ test.describe("same name, other e-mail: 'Existing Registration Found'", () => {
     await fill(page, moved);
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await page.getByRole("dialog", { name: "Existing Registration Found" }).getByRole("button", { name: "Use New Email" }).click();
-    await expect(page).toHaveURL("/");
-    await expect(toast(page)).toContainText("Registration Updated!");
+    await expectLinkSentNotice(page, "e•••@example.com");
+    await expect(page.locator("main")).not.toContainText(d.email);
+    // The link goes to the address on file, not to the one typed in the form.
+    expect(await mailsTo(moved.email)).toEqual([]);
+    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([`${d.first} ${d.last} - Boat #${d.boatNumber}`]);
+
+    await confirmByLink(page, await confirmationLinkMailedTo(d.email), { field: "Email", now: d.email, after: moved.email });
     // Still one registration for this racer, now with the new details.
     expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([`${d.first} ${d.last} - Boat #321`]);
   });
@@ -260,7 +322,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("Registration Successful! Your registration has been submitted.");
   });
 
-  test("the update question is asked in the page and Update Registration saves", async ({ page }) => {
+  test("the update question is asked in the page; Update Registration mails a link that confirms without JavaScript too", async ({ page }) => {
     const d = newDriver();
     await page.goto("/registration");
     await fill(page, d);
@@ -273,8 +335,11 @@ test.describe("without JavaScript", () => {
     const panel = page.getByRole("alertdialog", { name: "Update Existing Registration?" });
     await expect(panel).toContainText(`Boat Number:${d.boatNumber}`);
     await panel.getByRole("button", { name: "Update Registration" }).click();
-    await expect(page).toHaveURL("/");
-    await expect(page.getByRole("status")).toContainText("Registration Updated!");
+    await expect(page).toHaveURL("/registration");
+    await expectLinkSentNotice(page, "e•••@example.com");
+
+    await confirmByLink(page, await confirmationLinkMailedTo(d.email), { field: "Boat Number", now: d.boatNumber, after: "808" });
+    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([`${d.first} ${d.last} - Boat #808`]);
   });
 });
 
@@ -306,6 +371,7 @@ test.describe("on a 375 px phone", () => {
     const dialog = page.getByRole("dialog", { name: "Update Existing Registration?" });
     await expect(dialog).toBeInViewport();
     await dialog.getByRole("button", { name: "Update Registration" }).click();
-    await expect(toast(page)).toContainText("Registration Updated!");
+    await expect(toast(page)).toContainText("Check Your Email");
+    await expectLinkSentNotice(page, "e•••@example.com");
   });
 });

@@ -33,7 +33,10 @@ async function snapshot() {
       'races', (SELECT json_agg(r ORDER BY id) FROM races r),
       'results', (SELECT json_agg(x ORDER BY id) FROM race_results x),
       'registrations', (SELECT json_agg(g ORDER BY id) FROM race_registrations g),
-      'admins', (SELECT json_agg(a ORDER BY id) FROM admins a)
+      'admins', (SELECT json_agg(a ORDER BY id) FROM admins a),
+      'seasons', (SELECT json_agg(s ORDER BY id) FROM seasons s),
+      'heats', (SELECT json_agg(h ORDER BY id) FROM heats h),
+      'heat_entries', (SELECT json_agg(e ORDER BY id) FROM heat_entries e)
     )::text AS t`);
   return rows[0]!.t;
 }
@@ -67,6 +70,9 @@ const pages = [
   `/admin/races/${race.id}/entries.csv`,
   "/admin/competitors.data",
   `/admin/results.data?race=${race.id}`,
+  "/admin/seasons",
+  "/admin/seasons?new",
+  `/admin/races/${race.id}/heats`,
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [
@@ -77,6 +83,8 @@ const actions: [string, string, Record<string, string | number>][] = [
   ["update a race", "/admin/races", { intent: "save", id: race.id, title: "Renamed", date: "2026-07-01", location: "Nowhere", description: "Should never be saved.", status: "upcoming" }],
   ["delete a race", "/admin/races", { intent: "delete", id: race.id }],
   ["replace results", "/admin/results", { raceId: race.id, heatNumber: 1, boatClass: "Open", competitorCount: 1, "rows[0].position": 1, "rows[0].competitorId": other.id }],
+  ["create a season", "/admin/seasons", { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 }],
+  ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
   ["log out (harmless)", "/admin/logout", {}],
 ];
 

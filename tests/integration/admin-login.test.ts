@@ -140,7 +140,81 @@ describe("the login rate limit", () => {
   });
 });
 
+describe("the login rate limit under a burst", () => {
+  it("checks at most 5 of 60 parallel guesses, so the right one as the 46th does not log in", async () => {
+    await db.execute(sql`DELETE FROM rate_limits`);
+    await upsertAdmin(db, "frank", PASSWORD);
+    const guesses = Array.from({ length: 60 }, (_, i) => (i === 45 ? PASSWORD : `wrong guess ${i}`));
+    const responses = await Promise.all(
+      guesses.map((password) => site.request("/admin/login", { method: "POST", body: form({ username: "frank", password }) })),
+    );
+    const statuses = responses.map((r) => r.status);
+    // 401 = the password was checked and was wrong; 429 = refused without checking it.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(responses[45]!.status).toBe(429);
+    expect(responses.some((r) => sessionFrom(r))).toBe(false);
+    const frankSessions = await db
+      .select()
+      .from(adminSessions)
+      .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+      .where(eq(admins.username, "frank"));
+    expect(frankSessions).toEqual([]);
+
+    // The right password afterwards, still in the window, is refused too.
+    const later = await site.request("/admin/login", { method: "POST", body: form({ username: "frank", password: PASSWORD }) });
+    expect(later.status).toBe(429);
+    expect(sessionFrom(later)).toBeNull();
+    await db.execute(sql`DELETE FROM rate_limits`);
+  }, 60_000);
+
+  it("takes back refused attempts and clears the counters on success", async () => {
+    await db.execute(sql`DELETE FROM rate_limits`);
+    await upsertAdmin(db, "grace", PASSWORD);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
+      expect(await attemptLogin(db, { username: "grace", password: "nope", address: "198.51.100.1", previousSessionId: null })).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    }
+    // The address is locked by another username's failures: refused, and grace's count is untouched.
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      await attemptLogin(db, { username: `other${i}`, password: "nope", address: "198.51.100.2", previousSessionId: null });
+    }
+    expect(await attemptLogin(db, { username: "grace", password: "nope", address: "198.51.100.2", previousSessionId: null })).toMatchObject({
+      reason: "limited",
+    });
+    // So grace still has her fifth check, and the right password clears her counter.
+    expect(await attemptLogin(db, { username: "grace", password: PASSWORD, address: "198.51.100.1", previousSessionId: null })).toMatchObject({ ok: true });
+    const { rows } = await db.execute<{ count: number }>(sql`SELECT count FROM rate_limits WHERE key = 'login:user:grace'`);
+    expect(rows).toEqual([]);
+    await db.execute(sql`DELETE FROM rate_limits`);
+  });
+});
+
 describe("the admin at start-up", () => {
+  it("keeps the admin's sessions when another instance starts with the same password; a new password ends them", async () => {
+    const config = { demo: false, username: "startup-admin", password: PASSWORD };
+    expect((await ensureStartupAdmin(db, config)).message).toMatch(/created/);
+    const login = await site.request("/admin/login", { method: "POST", body: form({ username: "startup-admin", password: PASSWORD }) });
+    const id = sessionFrom(login)!;
+    expect(id).toBeTruthy();
+    const [before] = await db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.username, "startup-admin"));
+
+    // A second instance starting with the same ADMIN_* (and the username's case differing).
+    expect((await ensureStartupAdmin(db, { ...config, username: "Startup-Admin" })).message).toMatch(/unchanged/);
+    const page = await site.request("/admin/competitors", { cookie: `admin_session=${id}` });
+    expect(page.status).toBe(200);
+    const [after] = await db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.username, "startup-admin"));
+    expect(after!.passwordHash).toBe(before!.passwordHash);
+
+    expect((await ensureStartupAdmin(db, { ...config, password: "a brand new password" })).message).toMatch(/password changed/);
+    expect(await sessionAdmin(db, id)).toBeNull();
+    const refused = await site.request("/admin/competitors", { cookie: `admin_session=${id}` });
+    expect(refused.headers.get("Location")).toBe("/admin/login");
+  });
+
   it("creates a demo admin only with demo data and no real admin, and removes it once ADMIN_* is set", async () => {
     const fresh = await import("../support/database").then((m) => m.createTestDatabase());
     try {

@@ -95,6 +95,28 @@ describe("an export with bad rows", async () => {
   });
 });
 
+describe("an export with an impossible race date", async () => {
+  const { pool } = await useTestDatabase();
+
+  it("refuses a date that is not on the calendar (2024-02-30) with file, line and reason", async () => {
+    const files = await exportFiles();
+    files.races += "108,Leap Day Sprint,2024-02-30,Somerset,Not a real day.,,completed,\n";
+    files.races += "109,Too Early,1984-12-31,Somerset,Before the club.,,completed,\n";
+    const report = await importClubData(pool, files);
+    expect(report.imported).toBe(false);
+    expect(report.problems).toEqual([
+      { file: "races.csv", line: 5, reason: "date: date must be a real calendar day from 1985-01-01 to 2099-12-31, written like 2024-03-05" },
+      { file: "races.csv", line: 6, reason: "date: date must be a real calendar day from 1985-01-01 to 2099-12-31, written like 2024-03-05" },
+    ]);
+    expect(await tableCounts(pool)).toEqual({ competitors: 0, races: 0, results: 0, registrations: 0 });
+
+    const skipping = await importClubData(pool, files, { skipInvalid: true });
+    expect(skipping.imported).toBe(true);
+    expect(skipping.problems.map((p) => `${p.file}:${p.line}`)).toEqual(["races.csv:5", "races.csv:6"]);
+    expect((await pool.query("SELECT id FROM races ORDER BY id")).rows.map((r) => r.id)).toEqual([101, 102, 107]);
+  });
+});
+
 it("refuses a file that is not CSV of the expected shape", async () => {
   const t = await createTestDatabase();
   try {

@@ -13,8 +13,10 @@ import { startServer, type ServerProcess } from "../support/server-process";
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "club-burst-"));
 const servers: ServerProcess[] = [];
 afterAll(async () => {
-  for (const s of servers) s.child.kill("SIGKILL");
-  await rm(dataDir, { recursive: true, force: true });
+  // SIGTERM stops the last server's PostgreSQL too, so nothing still writes into dataDir below.
+  for (const s of servers) s.child.kill("SIGTERM");
+  await Promise.all(servers.map((s) => s.exited));
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 // Each request from its own address (behind a trusted proxy), so the rate limit does not interfere.

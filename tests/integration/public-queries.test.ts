@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   competitorResults,
   completedRaceYears,
-  completedRaces,
+  completedRacesPage,
   getCompetitor,
   getRace,
   latestRaceWithResults,
@@ -20,7 +20,7 @@ const { db } = await useTestDatabase();
 describe("on an empty database", () => {
   it("every public query answers empty", async () => {
     expect(await listRaces(db)).toEqual([]);
-    expect(await completedRaces(db)).toEqual([]);
+    expect(await completedRacesPage(db, { limit: 10, offset: 0 })).toEqual({ races: [], total: 0 });
     expect(await completedRaceYears(db)).toEqual([]);
     expect(await latestRaceWithResults(db)).toBeNull();
     expect(await nextEvent(db, "2026-01-01")).toBeNull();
@@ -72,9 +72,15 @@ describe("with a season of races", () => {
   });
 
   it("lists completed races newest first, filtered by year, with the distinct years", async () => {
-    expect((await completedRaces(db)).map((r) => r.title)).toEqual(["Rained Off", "Recent Cup", "Old Cup"]);
-    expect((await completedRaces(db, 2025)).map((r) => r.title)).toEqual(["Old Cup"]);
-    expect(await completedRaces(db, 1999)).toEqual([]);
+    const all = { limit: 10, offset: 0 };
+    expect((await completedRacesPage(db, all)).races.map((r) => r.title)).toEqual(["Rained Off", "Recent Cup", "Old Cup"]);
+    expect((await completedRacesPage(db, { ...all, year: 2025 })).races.map((r) => r.title)).toEqual(["Old Cup"]);
+    expect(await completedRacesPage(db, { ...all, year: 1999 })).toEqual({ races: [], total: 0 });
+    // Pages of the archive: a slice, and the count of everything the filter matches.
+    const second = await completedRacesPage(db, { limit: 2, offset: 2 });
+    expect(second.races.map((r) => r.title)).toEqual(["Old Cup"]);
+    expect(second.total).toBe(3);
+    expect((await completedRacesPage(db, { limit: 1, offset: 0, year: 2026 })).total).toBe(2);
     expect(await completedRaceYears(db)).toEqual([2026, 2025]);
   });
 

@@ -23,7 +23,7 @@ const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
   logger: false,
-  onRcptTo(address, _session, callback) {
+  onRcptTo(_address, _session, callback) {
     if (rejectAll) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
     callback();
   },

@@ -2,8 +2,9 @@
  * The embedded database's life with the server: a clean stop on SIGTERM, recovery after SIGKILL
  * with every committed row kept, and a second server on the same DATA_DIR refused.
  */
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -73,4 +74,58 @@ it("a start that fails says why in one line and leaves no PostgreSQL running", {
   expect(failing.output()).not.toMatch(/\n\s+at /); // no stack trace
   expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
+});
+
+async function postmasterPid(): Promise<number> {
+  return Number((await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n")[0]);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+it("starts at the first attempt after kill -9 of the server and its PostgreSQL together", { timeout: 120_000 }, async () => {
+  const first = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "0" });
+  running.push(first);
+  await query("INSERT INTO races (title, date, location, status) VALUES ('Written before both died', '2026-05-06', 'Paget', 'completed')");
+  const pgPid = await postmasterPid();
+  expect(alive(pgPid)).toBe(true);
+  first.child.kill("SIGKILL");
+  process.kill(pgPid, "SIGKILL");
+  await first.exited;
+
+  // startServer throws if this start fails: it must succeed at once, with no retry by the caller.
+  const second = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "0" });
+  running.push(second);
+  expect(await (await fetch(`${second.url}/results`)).text()).toContain("Written before both died");
+  expect(second.output()).not.toContain("ESRCH");
+  second.child.kill("SIGTERM");
+  expect(await second.exited).toBe(0);
+});
+
+it("never signals an unrelated process whose PID a stale postmaster.pid holds", { timeout: 120_000 }, async () => {
+  const bystander = spawn("sleep", ["300"], { stdio: "ignore" });
+  const bystanderExit = new Promise<NodeJS.Signals | null>((resolve) => bystander.once("exit", (_code, signal) => resolve(signal)));
+  try {
+    // The lock file a killed postgres would leave, but its PID now belongs to `sleep`.
+    const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+    await writeFile(pidFile, `${bystander.pid}\n${path.join(dataDir, "postgres")}\n1700000000\n5432\n`);
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "0", LOG_LEVEL: "debug" });
+    running.push(server);
+    expect((await fetch(`${server.url}/calendar`)).status).toBe(200);
+    expect(server.output()).toContain(`pid ${bystander.pid} is not this cluster's postgres`);
+    expect(bystander.exitCode).toBeNull();
+    expect(alive(bystander.pid!)).toBe(true);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(alive(bystander.pid!)).toBe(true);
+  } finally {
+    bystander.kill("SIGKILL");
+    expect(await bystanderExit).toBe("SIGKILL"); // it died of our SIGKILL here, not of anything before
+  }
 });

@@ -27,7 +27,7 @@ export async function startTestSite(db: Database): Promise<TestSite> {
   const app = createHttpApp({
     db,
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    config: { clubName: "Test Club", clubEmail: "info@example.org", timeZone: "Atlantic/Bermuda" },
+    config: { clubName: "Test Club", clubEmail: "info@example.org", timeZone: "Atlantic/Bermuda", siteUrl: "http://localhost" },
     log: createLogger("silent"),
     production: false,
   });

@@ -1,10 +1,10 @@
 /** Calls a route's loader or action the way the HTTP server does: a real Request and our context. */
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "../../app/context";
 import { createLogger } from "../../server/logger";
 import type { Database } from "../../db/client";
 
-export const CLUB = { clubName: "Test Boat Club", clubEmail: "club@example.org", timeZone: "Atlantic/Bermuda" };
+export const CLUB = { clubName: "Test Boat Club", clubEmail: "club@example.org", timeZone: "Atlantic/Bermuda", siteUrl: "https://club.example" };
 
 export function routeContext(db: Database, ip = "203.0.113.10") {
   const context = new RouterContextProvider();
@@ -28,10 +28,20 @@ interface Args {
   context: RouterContextProvider;
 }
 
-/** Runs a route function; `T` is the route's own argument type, so the call stays type-checked. */
-export function call<A, R>(fn: (args: A) => R, { request, context }: Args): R {
+type RouteArgs<P> = Omit<LoaderFunctionArgs<RouterContextProvider>, "params"> & { params: P };
+
+/**
+ * Runs a loader or action with the arguments React Router gives it, checked against the route's
+ * own argument type: a route with URL parameters (`:token`) does not type-check here, use `callWithParams`.
+ */
+export function call<R>(fn: (args: RouteArgs<Record<string, never>>) => R, { request, context }: Args): R {
+  return callWithParams(fn, { request, context, params: {} });
+}
+
+/** `call` for a route with URL parameters, e.g. `{ token }` for `/registration/confirm/:token`. */
+export function callWithParams<R, P>(fn: (args: RouteArgs<P>) => R, { request, context, params }: Args & { params: P }): R {
   const url = new URL(request.url);
-  return fn({ request, context, params: {}, url, pattern: url.pathname } as A);
+  return fn({ request, context, params, url, pattern: url.pathname });
 }
 
 /** What an action returned: a redirect, or data with its status. */

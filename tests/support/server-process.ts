@@ -30,8 +30,8 @@ export async function startServer(env: Record<string, string>, { waitUntilServin
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const server = { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
   if (waitUntilServing) {

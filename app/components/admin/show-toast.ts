@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { toast } from "sonner";
 import type { Toast } from "~/lib/toast";
 
@@ -14,11 +14,10 @@ export function showToast(t: Toast) {
  */
 export function useFetcherOutcome<T>(fetcher: { state: string; data: T | undefined }, handle: (data: T) => void) {
   const handled = useRef<T | undefined>(undefined);
-  const latest = useRef(handle);
-  latest.current = handle;
+  const onAnswer = useEffectEvent(handle);
   useEffect(() => {
     if (fetcher.state !== "idle" || fetcher.data === undefined || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
-    latest.current(fetcher.data);
+    onAnswer(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 }

@@ -8,6 +8,7 @@ const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 t
       upcoming: "bg-sky-100 text-sky-900",
       today: "bg-emerald-100 text-emerald-900",
       past: "bg-slate-200 text-slate-800",
+      cancelled: "bg-red-100 text-red-900",
       outline: "border text-foreground",
     },
   },

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { data, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
-import { dbContext } from "~/context";
+import { dbContext, loggerContext } from "~/context";
 import { deleteCompetitor, listCompetitors, saveCompetitor, type AdminCompetitor } from "~/domain/admin-competitors.server";
 import { requireAdmin } from "~/domain/auth.server";
-import { readFormData } from "~/domain/forms.server";
+import { readForm } from "~/domain/read-form.server";
 import { Avatar } from "~/components/avatar";
 import { showToast, useFetcherOutcome } from "~/components/admin/show-toast";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
@@ -18,7 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { competitorSchema, type CompetitorInput } from "~/lib/admin-schemas";
+import { competitorSchema } from "~/lib/admin-schemas";
 import { BOAT_CLASSES, formatBoatClasses } from "~/lib/boat-classes";
 import { parseId } from "~/lib/params";
 import { boatLabel } from "~/lib/standings";
@@ -36,16 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const db = context.get(dbContext);
-  const formData = await readFormData(request);
+  const formData = await readForm(request, competitorSchema, { extraFields: ["intent"] });
   const intent = formData.get("intent");
 
   if (intent === "delete") {
-    const id = parseId(String(formData.get("id") ?? ""));
+    const id = parseId(formData.get("id"));
     let outcome: Awaited<ReturnType<typeof deleteCompetitor>>;
     try {
       outcome = id ? await deleteCompetitor(db, id) : { ok: false, reason: "not-found" };
     } catch (error) {
-      console.error(error);
+      context.get(loggerContext).error({ err: error }, "competitor delete failed");
       return data({ ok: false, toast: { type: "error", title: "Failed to delete competitor", description: "An error occurred while deleting competitor" } satisfies Toast }, { status: 500 });
     }
     if (outcome.ok) return { ok: true, toast: { type: "success", title: "Competitor deleted successfully" } satisfies Toast };
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     outcome = await saveCompetitor(db, submission.value);
   } catch (error) {
-    console.error(error);
+    context.get(loggerContext).error({ err: error }, "competitor save failed");
     return data(
       { ok: false, result: submission.reply(), toast: { type: "error", title: failTitle, description: "An error occurred while saving competitor" } satisfies Toast },
       { status: 500 },

@@ -6,6 +6,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { Route } from "./+types/layout";
+import { HYDRATE } from "~/lib/page";
+
+/** The admin area hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
+export const handle = HYDRATE;
 
 /**
  * The guard: runs on the server before every loader and action below it (pages, data requests,
@@ -32,6 +36,7 @@ const TABS = [
   { key: "competitors", label: "Competitors", to: "/admin/competitors" },
   { key: "races", label: "Races", to: "/admin/races" },
   { key: "results", label: "Results", to: "/admin/results" },
+  { key: "seasons", label: "Seasons", to: "/admin/seasons" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { clientAddressContext, dbContext, productionContext } from "~/context";
 import { currentAdmin, demoCredentials, sessionCookie, sessionIdFrom } from "~/domain/auth.server";
 import { attemptLogin, tooManyAttemptsMessage } from "~/domain/login.server";
+import { readForm } from "~/domain/read-form.server";
 import { redirectWithToast } from "~/domain/toast.server";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -14,6 +15,10 @@ import { FieldError, Label } from "~/components/ui/label";
 import { loginSchema } from "~/lib/admin-schemas";
 import type { Route } from "./+types/login";
 import { useZodForm } from "~/components/use-zod-form";
+import { HYDRATE } from "~/lib/page";
+
+/** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
+export const handle = HYDRATE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }];
 
@@ -24,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request, loginSchema), { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }

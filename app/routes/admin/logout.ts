@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { dbContext, productionContext } from "~/context";
 import { deleteSession, sessionCookie, sessionIdFrom } from "~/domain/auth.server";
+import { readForm } from "~/domain/read-form.server";
 import type { Route } from "./+types/logout";
 
 // Logging out changes state, so only a POST does it.
@@ -8,7 +10,11 @@ export function loader() {
   return redirect("/admin/competitors");
 }
 
+// The Log out button posts no fields.
+const logoutSchema = z.object({});
+
 export async function action({ request, context }: Route.ActionArgs) {
+  await readForm(request, logoutSchema);
   const production = context.get(productionContext);
   const id = sessionIdFrom(request, production);
   if (id) await deleteSession(context.get(dbContext), id);

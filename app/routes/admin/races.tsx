@@ -1,22 +1,23 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, ListChecks, Pencil, Plus, Trash2, Trophy } from "lucide-react";
+import { Download, Grid3x3, ListChecks, Pencil, Plus, Trash2, Trophy } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { dbContext } from "~/context";
 import { deleteRace, entriesByRace, listAdminRaces, saveRace, type AdminRace, type RaceEntry } from "~/domain/admin-races.server";
 import { requireAdmin } from "~/domain/auth.server";
-import { readFormData } from "~/domain/forms.server";
+import { readForm } from "~/domain/read-form.server";
 import { showToast, useFetcherOutcome } from "~/components/admin/show-toast";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { raceSchema, type RaceInput } from "~/lib/admin-schemas";
+import { raceSchema } from "~/lib/admin-schemas";
 import { formatShortDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/race-timing";
@@ -37,10 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const db = context.get(dbContext);
-  const formData = await readFormData(request);
+  const formData = await readForm(request, raceSchema, { extraFields: ["intent"] });
 
   if (formData.get("intent") === "delete") {
-    const id = parseId(String(formData.get("id") ?? ""));
+    const id = parseId(formData.get("id"));
     const outcome = id ? await deleteRace(db, id) : { ok: false, results: 0 };
     if (!outcome.ok) {
       return data({ ok: false, toast: { type: "error", title: "Failed to delete race", description: "This race no longer exists." } satisfies Toast }, { status: 404 });
@@ -114,7 +115,8 @@ export default function Races({ loaderData }: Route.ComponentProps) {
                   <TableCell className="whitespace-nowrap">{formatShortDate(race.date)}</TableCell>
                   <TableCell>{race.location}</TableCell>
                   <TableCell>
-                    <Badge variant={race.status === "completed" ? "past" : "upcoming"}>{RACE_STATUS_LABELS[race.status]}</Badge>
+                    <Badge variant={race.status === "completed" ? "past" : race.status === "cancelled" ? "cancelled" : "upcoming"}>{RACE_STATUS_LABELS[race.status]}</Badge>
+                    {!race.countsForChampionship && <div className="mt-1 text-xs text-muted-foreground">Not in the championship</div>}
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap">
                     {race.status === "completed" ? (
@@ -138,6 +140,12 @@ export default function Races({ loaderData }: Route.ComponentProps) {
                     >
                       <ListChecks aria-hidden />
                       {race.entryCount}
+                    </Button>
+                    <Button asChild variant="ghost" size="sm">
+                      <Link to={`/admin/races/${race.id}/heats`} aria-label={`Heats of ${race.title}`}>
+                        <Grid3x3 aria-hidden />
+                        Heats
+                      </Link>
                     </Button>
                     <Button variant="ghost" size="icon" aria-label={`Edit ${race.title}`} onClick={() => show({ kind: "form", race })}>
                       <Pencil aria-hidden />
@@ -178,8 +186,16 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
     id: useId(),
     lastResult,
     defaultValue: race
-      ? { title: race.title, date: race.date, location: race.location, description: race.description, imageUrl: race.imageUrl ?? "", status: race.status }
-      : { status: "upcoming" },
+      ? {
+          title: race.title,
+          date: race.date,
+          location: race.location,
+          description: race.description,
+          imageUrl: race.imageUrl ?? "",
+          status: race.status,
+          countsForChampionship: race.countsForChampionship,
+        }
+      : { status: "upcoming", countsForChampionship: true },
   });
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -226,8 +242,12 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
           </div>
           <div className="space-y-2">
             <Label htmlFor={fields.imageUrl.id}>Image URL</Label>
-            <Input {...getInputProps(fields.imageUrl, { type: "text" })} key={fields.imageUrl.key} placeholder="https://..." />
+            <Input {...getInputProps(fields.imageUrl, { type: "text" })} key={fields.imageUrl.key} placeholder="/images/race-default.svg" />
             <FieldError id={fields.imageUrl.errorId} errors={fields.imageUrl.errors} />
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox {...getInputProps(fields.countsForChampionship, { type: "checkbox" })} key={fields.countsForChampionship.key} />
+            <Label htmlFor={fields.countsForChampionship.id}>Counts for the championship</Label>
           </div>
           <FieldError id={form.errorId} errors={form.errors} />
           <DialogFooter>

@@ -1,0 +1,244 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { showToast, useFetcherOutcome } from "~/components/admin/show-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { FieldError, Label } from "~/components/ui/label";
+import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/admin-schemas";
+import { BOAT_CLASSES } from "~/lib/boat-classes";
+import { pointsForPosition } from "~/lib/points";
+import type { PublicResult } from "~/lib/results";
+import {
+  resizeRows,
+  resultsEditorUrl,
+  rowsFor,
+  type FieldErrors,
+  type ResultRow,
+  type ResultsAnswer,
+} from "~/lib/results-editor";
+
+/**
+ * The dialog that adds or edits one heat's results of a race: heat, class and number of
+ * competitors, then one row per finisher. Checked in the browser with the server's schema, saved
+ * by the route's action; on success it closes and shows the saved heat.
+ */
+export function ResultsDialog({
+  formKey,
+  race,
+  results,
+  competitors,
+  initialClass,
+  initialHeat,
+  onClose,
+}: {
+  formKey: string;
+  race: { id: number; title: string };
+  results: PublicResult[];
+  competitors: { id: number; label: string }[];
+  initialClass: string;
+  initialHeat: number;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<ResultsAnswer>({ key: formKey });
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [heatInput, setHeatInput] = useState(String(initialHeat));
+  const [boatClass, setBoatClass] = useState(initialClass);
+  const [rows, setRows] = useState<ResultRow[]>(() => rowsFor(results, initialClass, initialHeat));
+  const [countInput, setCountInput] = useState(String(rows.length));
+  const [clientFieldErrors, setClientFieldErrors] = useState<FieldErrors | null>(null);
+  const busy = fetcher.state !== "idle";
+
+  const heat = Number(heatInput);
+  const editing = useMemo(
+    () => results.some((r) => r.boatClass === boatClass && r.heatNumber === heat),
+    [results, boatClass, heat],
+  );
+  const serverFieldErrors: FieldErrors | null = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
+  const errors = clientFieldErrors ?? serverFieldErrors ?? {};
+  const errorOf = (name: string) => errors[name] ?? undefined;
+
+  useFetcherOutcome(fetcher, (answer) => {
+    showToast(answer.toast);
+    if (answer.ok) {
+      onClose();
+      const { raceId, boatClass: c, heatNumber: h } = answer.saved;
+      void navigate(resultsEditorUrl(raceId, c, h), { preventScrollReset: true });
+    }
+  });
+
+  // Switching heat or class loads that heat's saved results (or a fresh heat of 5).
+  const load = (nextClass: string, nextHeat: string) => {
+    const h = Number(nextHeat);
+    if (!Number.isInteger(h) || h < 1) return;
+    const next = rowsFor(results, nextClass, h);
+    setRows(next);
+    setCountInput(String(next.length));
+  };
+
+  const setCount = (value: string) => {
+    setCountInput(value);
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= 1 && n <= MAX_COMPETITORS_PER_HEAT) setRows((current) => resizeRows(current, n));
+  };
+
+  const update = (index: number, patch: Partial<ResultRow>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const submission = parseWithZod(formData, { schema: resultsSchema });
+    if (submission.status !== "success") {
+      setClientFieldErrors(submission.error ?? {});
+      return;
+    }
+    setClientFieldErrors(null);
+    void fetcher.submit(formData, { method: "post" });
+  };
+
+  const title = editing ? `Edit Results for ${race.title}` : `Add Results for ${race.title}`;
+  const cell = "space-y-1";
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-5xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>Points follow the position (club points table).</DialogDescription>
+        </DialogHeader>
+        <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+          <input type="hidden" name="raceId" value={race.id} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div className="space-y-2">
+              <Label htmlFor="heatNumber">Heat Number</Label>
+              <Input
+                id="heatNumber"
+                name="heatNumber"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                value={heatInput}
+                aria-invalid={errorOf("heatNumber") ? true : undefined}
+                onChange={(e) => {
+                  setHeatInput(e.target.value);
+                  load(boatClass, e.target.value);
+                }}
+              />
+              <FieldError errors={errorOf("heatNumber")} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="boatClass">Boat Class</Label>
+              <NativeSelect
+                id="boatClass"
+                name="boatClass"
+                value={boatClass}
+                aria-invalid={errorOf("boatClass") ? true : undefined}
+                onChange={(e) => {
+                  setBoatClass(e.target.value);
+                  load(e.target.value, heatInput);
+                }}
+              >
+                {BOAT_CLASSES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldError errors={errorOf("boatClass")} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="competitorCount">Number of Competitors</Label>
+              <Input
+                id="competitorCount"
+                name="competitorCount"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_COMPETITORS_PER_HEAT}
+                value={countInput}
+                aria-invalid={errorOf("competitorCount") ? true : undefined}
+                onChange={(e) => setCount(e.target.value)}
+              />
+              <FieldError errors={errorOf("competitorCount")} />
+            </div>
+          </div>
+
+          <ol className="space-y-3">
+            {rows.map((row, i) => {
+              const name = (field: keyof ResultRow) => `rows[${i}].${field}`;
+              return (
+                <li key={i} className="grid grid-cols-2 gap-2 rounded-md border p-3 sm:grid-cols-[5rem_1fr_4rem_5rem_6rem_6rem_6rem]" data-testid="result-row">
+                  <div className={cell}>
+                    <Label htmlFor={`pos-${i}`} className="text-xs">Position</Label>
+                    <Input
+                      id={`pos-${i}`}
+                      name={name("position")}
+                      inputMode="numeric"
+                      value={row.position}
+                      aria-invalid={errorOf(name("position")) ? true : undefined}
+                      onChange={(e) => update(i, { position: e.target.value })}
+                    />
+                    <FieldError errors={errorOf(name("position"))} />
+                  </div>
+                  <div className={`${cell} col-span-2 sm:col-span-1`}>
+                    <Label htmlFor={`competitor-${i}`} className="text-xs">Competitor</Label>
+                    <NativeSelect
+                      id={`competitor-${i}`}
+                      name={name("competitorId")}
+                      value={row.competitorId}
+                      aria-invalid={errorOf(name("competitorId")) ? true : undefined}
+                      onChange={(e) => update(i, { competitorId: e.target.value })}
+                    >
+                      <option value="">Select a competitor</option>
+                      {competitors.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.label}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                    <FieldError errors={errorOf(name("competitorId"))} />
+                  </div>
+                  <div className={cell}>
+                    <Label htmlFor={`points-${i}`} className="text-xs">Points</Label>
+                    <Input id={`points-${i}`} readOnly tabIndex={-1} value={pointsForPosition(effectivePosition(row.position))} className="bg-muted" />
+                  </div>
+                  <div className={cell}>
+                    <Label htmlFor={`laps-${i}`} className="text-xs">Laps</Label>
+                    <Input id={`laps-${i}`} name={name("laps")} inputMode="numeric" value={row.laps} onChange={(e) => update(i, { laps: e.target.value })} />
+                    <FieldError errors={errorOf(name("laps"))} />
+                  </div>
+                  <div className={cell}>
+                    <Label htmlFor={`lap-time-${i}`} className="text-xs">Lap Time</Label>
+                    <Input id={`lap-time-${i}`} name={name("lapTime")} value={row.lapTime} onChange={(e) => update(i, { lapTime: e.target.value })} />
+                    <FieldError errors={errorOf(name("lapTime"))} />
+                  </div>
+                  <div className={cell}>
+                    <Label htmlFor={`best-lap-${i}`} className="text-xs">Best Lap</Label>
+                    <Input id={`best-lap-${i}`} name={name("bestLap")} value={row.bestLap} onChange={(e) => update(i, { bestLap: e.target.value })} />
+                    <FieldError errors={errorOf(name("bestLap"))} />
+                  </div>
+                  <div className={cell}>
+                    <Label htmlFor={`total-time-${i}`} className="text-xs">Total Time</Label>
+                    <Input id={`total-time-${i}`} name={name("totalTime")} value={row.totalTime} onChange={(e) => update(i, { totalTime: e.target.value })} />
+                    <FieldError errors={errorOf(name("totalTime"))} />
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <FieldError errors={errorOf("")} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Save Results"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

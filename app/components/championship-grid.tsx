@@ -1,0 +1,116 @@
+import { Link } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { PositionWithMedal } from "~/components/medal";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatShortDate } from "~/lib/dates";
+
+interface GridRound {
+  id: number;
+  title: string;
+  date: string;
+}
+
+interface GridRow {
+  competitorId: number;
+  name: string;
+  boat: string;
+  position: number | null;
+  points: number;
+  wins: number;
+  podiums: number;
+  countBack: string | null;
+  cells: ({ points: number; dropped: boolean } | null)[];
+}
+
+/**
+ * One class's championship, round by round: the working behind every total. Dropped rounds are
+ * struck through with their meaning spelled out for screen readers; rounds not run stay blank.
+ * Cells holding screen-reader text are `relative`, so that text stays inside the table's scroll
+ * box instead of widening the page on a phone.
+ */
+export function ChampionshipGrid({
+  boatClass,
+  seasonName,
+  rounds,
+  classified,
+  notClassified,
+  minRounds,
+}: {
+  boatClass: string;
+  seasonName: string;
+  rounds: readonly GridRound[];
+  classified: readonly GridRow[];
+  notClassified: readonly GridRow[];
+  minRounds: number;
+}) {
+  const columns = rounds.length + 6;
+  const row = (r: GridRow) => (
+    <TableRow key={r.competitorId}>
+      <TableCell>{r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}</TableCell>
+      <TableCell className="min-w-40">
+        <Link to={`/competitor/${r.competitorId}`} className="inline-flex items-center gap-2 font-medium text-primary hover:underline">
+          <Avatar name={r.name} />
+          {r.name}
+        </Link>
+        {r.boat && <div className="text-xs text-muted-foreground">{r.boat}</div>}
+        {r.countBack && <div className="text-xs text-muted-foreground">{r.countBack}</div>}
+      </TableCell>
+      {r.cells.map((cell, i) => (
+        <TableCell key={rounds[i]!.id} className="relative text-right tabular-nums">
+          {cell === null ? null : cell.dropped ? (
+            <>
+              <s aria-hidden="true" className="text-muted-foreground">
+                {cell.points}
+              </s>
+              <span className="sr-only">{cell.points} points, dropped</span>
+            </>
+          ) : (
+            cell.points
+          )}
+        </TableCell>
+      ))}
+      <TableCell className="text-right font-semibold tabular-nums">{r.points}</TableCell>
+      <TableCell className="text-right tabular-nums">{r.wins}</TableCell>
+      <TableCell className="text-right tabular-nums">{r.podiums}</TableCell>
+    </TableRow>
+  );
+  return (
+    <Table>
+      <TableCaption>
+        {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not
+        run that round.
+      </TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-16">Pos</TableHead>
+          <TableHead>Racer</TableHead>
+          {rounds.map((round, i) => (
+            <TableHead key={round.id} className="relative text-right">
+              <Link to={`/results/${round.id}`} className="hover:underline">
+                <abbr title={`${round.title}, ${formatShortDate(round.date)}`}>R{i + 1}</abbr>
+                <span className="sr-only">
+                  {" "}
+                  {round.title}, {formatShortDate(round.date)}
+                </span>
+              </Link>
+            </TableHead>
+          ))}
+          <TableHead className="text-right">Points</TableHead>
+          <TableHead className="text-right">Wins</TableHead>
+          <TableHead className="text-right">Podiums</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {classified.map(row)}
+        {notClassified.length > 0 && (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={columns} className="border-t-2 border-foreground/40 pt-4 text-sm font-medium">
+              Not classified (fewer than {minRounds} rounds)
+            </TableCell>
+          </TableRow>
+        )}
+        {notClassified.map(row)}
+      </TableBody>
+    </Table>
+  );
+}

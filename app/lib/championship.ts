@@ -1,0 +1,245 @@
+/**
+ * Season championship rules (issue 12, DESIGN point 9). Pure: the database hands over one row per
+ * racer per round (a round = one race in one class), this module decides which rounds count,
+ * which are dropped, who is classified and in what order, and says why.
+ *
+ * With DEFAULT_RULES nothing is dropped or filtered, so a season's totals are SPEC's sum of every
+ * result in it, ordered by the same count-back as app/lib/standings.ts.
+ */
+import { POINTS_BELOW_TABLE, POINTS_BY_POSITION } from "./points";
+import { compareStandings } from "./standings";
+
+export interface ChampionshipRules {
+  /** Points for 1st, 2nd, 3rd, ... */
+  pointsTable: number[];
+  /** Points for every finish below the table. */
+  pointsBelow: number;
+  /** Count only a racer's best N rounds; null = every round. */
+  bestRounds: number | null;
+  /** Drop a racer's worst D rounds once at least K rounds were held; both null = never. */
+  dropRounds: number | null;
+  dropAfter: number | null;
+  /** Rounds a racer must have run to be classified. */
+  minRounds: number;
+  /** Entrants a class needs in a race for that race to count in that class. */
+  minEntrants: number;
+}
+
+/** SPEC's table (app/lib/points.ts) as a list: 25, 20, 15, 13, 11, 10, 9, 8, 7, 6. */
+export const SPEC_POINTS_TABLE: readonly number[] = Object.keys(POINTS_BY_POSITION)
+  .map(Number)
+  .sort((a, b) => a - b)
+  .map((position) => POINTS_BY_POSITION[position]!);
+
+export const DEFAULT_RULES: Readonly<ChampionshipRules> = {
+  pointsTable: [...SPEC_POINTS_TABLE],
+  pointsBelow: POINTS_BELOW_TABLE,
+  bestRounds: null,
+  dropRounds: null,
+  dropAfter: null,
+  minRounds: 0,
+  minEntrants: 0,
+};
+
+/** Whether the season scores with SPEC's table (25, 20, ... then 5). */
+export function usesSpecTable(rules: Pick<ChampionshipRules, "pointsTable" | "pointsBelow">): boolean {
+  return (
+    rules.pointsBelow === POINTS_BELOW_TABLE &&
+    rules.pointsTable.length === SPEC_POINTS_TABLE.length &&
+    rules.pointsTable.every((p, i) => p === SPEC_POINTS_TABLE[i])
+  );
+}
+
+/**
+ * Points for one finish under a season's table. Under SPEC's table a stored points value wins
+ * (SPEC section 9). A season with its own table scores every finish with it: the only stored
+ * points are the results editor's (and the old site's) copies of SPEC's table, and honouring them
+ * would leave the season's table without effect (docs/decisions/0013).
+ */
+export function seasonPoints(rules: Pick<ChampionshipRules, "pointsTable" | "pointsBelow">, position: number, stored?: number | null): number {
+  if (stored !== null && stored !== undefined && usesSpecTable(rules)) return stored;
+  if (!Number.isInteger(position) || position < 1) return 0;
+  return rules.pointsTable[position - 1] ?? rules.pointsBelow;
+}
+
+/** How many of one racer's rounds count when `roundsHeld` rounds were held (Infinity = all). */
+export function countedRoundLimit(rules: ChampionshipRules, roundsHeld: number): number {
+  let limit = Infinity;
+  if (rules.bestRounds !== null) limit = rules.bestRounds;
+  if (rules.dropRounds !== null && rules.dropAfter !== null && roundsHeld >= rules.dropAfter) {
+    limit = Math.min(limit, Math.max(0, roundsHeld - rules.dropRounds));
+  }
+  return limit;
+}
+
+export interface RoundScore {
+  roundId: number;
+  points: number;
+  /** The racer's finishing positions in the round (one per heat). */
+  positions: number[];
+}
+
+/**
+ * The rounds that count: the racer's best `limit` scores. Among equal scores the earlier round is
+ * kept (the total is the same either way; this just makes the grid stable).
+ * `scores` are in round order.
+ */
+export function chooseCountedRounds(scores: readonly RoundScore[], limit: number): Set<number> {
+  if (scores.length <= limit) return new Set(scores.map((s) => s.roundId));
+  const order = scores.map((score, index) => ({ score, index }));
+  order.sort((a, b) => b.score.points - a.score.points || a.index - b.index);
+  return new Set(order.slice(0, limit).map((o) => o.score.roundId));
+}
+
+export interface ChampionshipRound {
+  id: number;
+  /** Distinct racers with a result in this race in this class. */
+  entrants: number;
+  countsForChampionship: boolean;
+}
+
+export interface RacerRounds {
+  competitorId: number;
+  firstName: string;
+  lastName: string;
+  scores: RoundScore[];
+}
+
+export interface GridCell {
+  points: number;
+  dropped: boolean;
+  positions: number[];
+}
+
+export interface ChampionshipRow {
+  competitorId: number;
+  firstName: string;
+  lastName: string;
+  /** Counted points. */
+  points: number;
+  /** One cell per counted round (same order as `rounds`); null = did not run. */
+  cells: (GridCell | null)[];
+  /** Counted points after each round, for the progression chart. */
+  cumulative: number[];
+  roundsRun: number;
+  /** finishes[i] = finishes in position i + 1 in the counted rounds' races, dropped rounds included. */
+  finishes: number[];
+  wins: number;
+  podiums: number;
+  classified: boolean;
+  /** 1..n among classified racers; null below the line. */
+  position: number | null;
+  /** Why this row is ahead of the next one on equal points ("ahead on count-back: 3 wins to 2"). */
+  countBack: string | null;
+}
+
+export interface ChampionshipTable<R extends ChampionshipRound = ChampionshipRound> {
+  /** The rounds that count, in date order. */
+  rounds: R[];
+  classified: ChampionshipRow[];
+  notClassified: ChampionshipRow[];
+}
+
+/** A race counts in a class when it is flagged to count and the class had enough entrants. */
+export function roundCounts(rules: ChampionshipRules, round: ChampionshipRound): boolean {
+  return round.countsForChampionship && round.entrants >= rules.minEntrants;
+}
+
+function finishesOf(positions: Iterable<number>): number[] {
+  const finishes: number[] = [];
+  for (const position of positions) {
+    if (position < 1) continue;
+    for (let i = finishes.length; i < position; i++) finishes[i] = 0;
+    finishes[position - 1]! += 1;
+  }
+  return finishes;
+}
+
+const PLACE_WORDS = ["wins", "2nd places", "3rd places"];
+
+function placeWord(index: number): string {
+  if (index < PLACE_WORDS.length) return PLACE_WORDS[index]!;
+  const n = index + 1;
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix} places`;
+}
+
+/** "ahead on count-back: 3 wins to 2", or null when points differ or every finish is equal. */
+export function countBackReason(ahead: { points: number; finishes: number[] }, behind: { points: number; finishes: number[] }): string | null {
+  if (ahead.points !== behind.points) return null;
+  const length = Math.max(ahead.finishes.length, behind.finishes.length);
+  for (let i = 0; i < length; i++) {
+    const a = ahead.finishes[i] ?? 0;
+    const b = behind.finishes[i] ?? 0;
+    if (a !== b) return `ahead on count-back: ${a} ${placeWord(i)} to ${b}`;
+  }
+  return null;
+}
+
+/**
+ * The championship table of one class in one season. `rounds` are every race of the season in
+ * that class in date order; `racers` carry their scores per round (rounds they did not run are
+ * simply absent).
+ */
+export function championshipTable<R extends ChampionshipRound>(
+  rules: ChampionshipRules,
+  rounds: readonly R[],
+  racers: readonly RacerRounds[],
+): ChampionshipTable<R> {
+  const counting = rounds.filter((round) => roundCounts(rules, round));
+  const index = new Map(counting.map((round, i) => [round.id, i]));
+  const limit = countedRoundLimit(rules, counting.length);
+
+  const rows: ChampionshipRow[] = racers.flatMap((racer) => {
+    const scores = racer.scores.filter((s) => index.has(s.roundId)).sort((a, b) => index.get(a.roundId)! - index.get(b.roundId)!);
+    if (scores.length === 0) return [];
+    const counted = chooseCountedRounds(scores, limit);
+    const cells: (GridCell | null)[] = counting.map(() => null);
+    for (const s of scores) cells[index.get(s.roundId)!] = { points: s.points, dropped: !counted.has(s.roundId), positions: s.positions };
+    let running = 0;
+    const cumulative = cells.map((cell) => (running += cell && !cell.dropped ? cell.points : 0));
+    const finishes = finishesOf(scores.flatMap((s) => s.positions));
+    return [
+      {
+        competitorId: racer.competitorId,
+        firstName: racer.firstName,
+        lastName: racer.lastName,
+        points: running,
+        cells,
+        cumulative,
+        roundsRun: scores.length,
+        finishes,
+        wins: finishes[0] ?? 0,
+        podiums: (finishes[0] ?? 0) + (finishes[1] ?? 0) + (finishes[2] ?? 0),
+        classified: scores.length >= rules.minRounds,
+        position: null,
+        countBack: null,
+      },
+    ];
+  });
+
+  rows.sort(compareStandings);
+  const classified = rows.filter((r) => r.classified);
+  const notClassified = rows.filter((r) => !r.classified);
+  for (const list of [classified, notClassified]) {
+    list.forEach((row, i) => {
+      const next = list[i + 1];
+      row.countBack = next ? countBackReason(row, next) : null;
+    });
+  }
+  classified.forEach((row, i) => (row.position = i + 1));
+  return { rounds: counting, classified, notClassified };
+}
+
+/** The season's rules in words, for the standings page (an empty list = SPEC's plain sum). */
+export function describeRules(rules: ChampionshipRules): string[] {
+  const lines: string[] = [];
+  if (!usesSpecTable(rules)) lines.push(`Points: ${rules.pointsTable.join(", ")}, then ${rules.pointsBelow}.`);
+  if (rules.bestRounds !== null) lines.push(`Each racer's best ${rules.bestRounds} rounds count.`);
+  if (rules.dropRounds !== null && rules.dropAfter !== null) {
+    lines.push(`Each racer's worst ${rules.dropRounds} ${rules.dropRounds === 1 ? "round is" : "rounds are"} dropped once ${rules.dropAfter} rounds have been run.`);
+  }
+  if (rules.minRounds > 0) lines.push(`Racers need at least ${rules.minRounds} ${rules.minRounds === 1 ? "round" : "rounds"} to be classified.`);
+  if (rules.minEntrants > 0) lines.push(`A race counts in a class when at least ${rules.minEntrants} boats of that class raced.`);
+  return lines;
+}

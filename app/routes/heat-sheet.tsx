@@ -1,0 +1,75 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { data } from "react-router";
+import { configContext, dbContext } from "~/context";
+import { raceHeats } from "~/domain/heats.server";
+import { getRace } from "~/domain/public-queries.server";
+import { formatLongDate } from "~/lib/dates";
+import { parseId } from "~/lib/params";
+import type { ClassDraw } from "~/domain/heats.server";
+import type { Route } from "./+types/heat-sheet";
+
+/**
+ * The heat sheet for the notice board: a document of its own (no site header, no script), like
+ * the printable registration form. Its CSS is a file, so the page needs no inline style.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const id = parseId(params.id);
+  const race = id ? await getRace(db, id) : null;
+  if (!race) throw data("Race Not Found", { status: 404 });
+  const classes = (await raceHeats(db, race.id)).filter((c) => c.heats.length > 0);
+  const html = renderToStaticMarkup(<HeatSheet clubName={context.get(configContext).clubName} race={race} classes={classes} />);
+  return new Response(`<!DOCTYPE html>${html}`, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+function HeatSheet({ clubName, race, classes }: { clubName: string; race: { id: number; title: string; date: string; location: string }; classes: ClassDraw[] }) {
+  const title = `Heat sheet: ${race.title}`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <link rel="stylesheet" href="/heat-sheet.css" />
+      </head>
+      <body>
+        <p className="screen-only">
+          <a href={`/calendar/${race.id}`}>Back to {race.title}</a>
+        </p>
+        {classes.length === 0 && (
+          <main>
+            <h1>{race.title}</h1>
+            <p>No heats drawn yet.</p>
+          </main>
+        )}
+        {classes.map((c) => (
+          <section key={c.boatClass} className="class-page" aria-label={`${c.boatClass} heats`}>
+            <h1>
+              {race.title} – {c.boatClass}
+            </h1>
+            <p className="meta">
+              {formatLongDate(race.date)} · {race.location} · {clubName}
+            </p>
+            {c.heats.map((heat) => (
+              <div key={heat.heatNumber} className="heat">
+                <h2>
+                  Heat {heat.heatNumber} – {c.boatClass}
+                </h2>
+                <ol>
+                  {heat.boats.map((boat) => (
+                    <li key={boat.competitorId}>
+                      <span className="number">{boat.boatNumber ? `#${boat.boatNumber}` : "–"}</span>
+                      <span>
+                        {boat.boatName?.trim() || boat.driver} {boat.boatName?.trim() ? <span className="driver">{boat.driver}</span> : null}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ))}
+          </section>
+        ))}
+      </body>
+    </html>
+  );
+}

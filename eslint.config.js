@@ -1,0 +1,98 @@
+// Lint: type-aware TypeScript rules, React hooks, accessibility, and the layers of the code
+// (README "Map of the code", decision 0011). `npm run lint`; it runs in `npm test` and on every landing.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import globals from "globals";
+
+/** An import a layer may not make: `regex` matches the import's path as written. */
+const forbid = (regex, message) => ({ regex, message });
+
+const routes = forbid("(^~/routes(/|$))|(/routes/)", "Nothing imports a route module: share the code through lib, components or domain.");
+const db = forbid("(^~/db/)|(^(\\.\\./)+db/)", "Only domain modules touch the database: go through app/domain.");
+const domain = forbid("(^~/domain/)|(/domain/)", "Components never import domain modules: the route's loader/action passes the data in.");
+const outsideLib = forbid("^(?!~/lib/)(~/|\\.\\./)", "app/lib is isomorphic rules only: it imports only other lib modules.");
+const server = {
+  ...forbid("(^~/server/)|(^(\\.\\./)+server/)", "app code reaches the server only through the router context (app/context.ts)."),
+  allowTypeImports: true,
+};
+
+const layer = (...patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
+
+export default tseslint.config(
+  {
+    ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": "error",
+      "import-x/no-self-import": "error",
+      "import-x/no-duplicates": "error",
+      "no-console": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/only-throw-error": "off", // React Router's loaders throw responses (redirect, data) on purpose
+      // An async event handler or timer callback is fine; a promise nobody awaits elsewhere is not.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false, arguments: false } }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "jsx-a11y/label-has-associated-control": ["error", { controlComponents: ["Checkbox", "Input", "NativeSelect"], depth: 3 }],
+    },
+  },
+  // The layers. A request flows route -> domain -> database; lib is shared by server and browser.
+  { files: ["app/routes/**"], rules: layer(routes, db, server) },
+  { files: ["app/components/**"], rules: layer(routes, db, domain, server) },
+  { files: ["app/lib/**"], rules: layer(outsideLib) },
+  { files: ["app/domain/**", "app/*.{ts,tsx}"], ignores: ["app/entry.server.tsx"], rules: layer(routes, server) },
+  // The server-rendering entry is the seam between the HTTP server and React.
+  { files: ["app/entry.server.tsx"], rules: layer(routes) },
+  { files: ["server/**", "db/**", "bench/**", "scripts/**", "*.{js,ts}"], rules: layer(routes) },
+  // The browser script of the print window runs on its own, without a bundler.
+  { files: ["public/**/*.js"], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ["**/*.js"],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  // shadcn-style primitives pass their content and their control through props.
+  {
+    files: ["app/components/ui/**"],
+    rules: { "jsx-a11y/heading-has-content": "off", "jsx-a11y/label-has-associated-control": "off" },
+  },
+  // Tests read JSON bodies (typed `any`) and stub async interfaces with plain functions.
+  {
+    files: ["tests/**"],
+    rules: {
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  // Shell output and test output are the interface there, not logs.
+  { files: ["server/logger.ts", "scripts/**", "server.js", "bench/**", "tests/**"], rules: { "no-console": "off" } },
+);

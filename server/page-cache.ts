@@ -1,0 +1,203 @@
+/**
+ * Rendered public pages kept in memory for anonymous visitors (no cookie at all: a session or a
+ * pending toast changes the page). A page is stored when its render says `Cache-Control: public`
+ * (entry.server.tsx: read pages, status 200, no cookie); it is served with an ETag and answered
+ * with 304 when the browser has it. Everything is dropped when the data changes (LISTEN
+ * data_changed, see db/data-changes.ts), while the change listener is down, and at midnight in
+ * CLUB_TIMEZONE (the club's date is part of the key: "today", "upcoming" and "past" roll over).
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type express from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { send as sendResponse, webRequest } from "./react-router-handler";
+
+const brotli = promisify(zlib.brotliCompress);
+
+export interface CachedPage {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+  lastModified: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br?: Buffer;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+export class PageCache {
+  private pages = new Map<string, CachedPage>();
+  private bytes = 0;
+  /** Bumped by every clear: a render that began before a clear is not stored after it. */
+  private generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (page) {
+      // Least recently used goes first when memory runs out.
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: CachedPage, generation: number): void {
+    if (generation !== this.generation) return;
+    this.delete(key);
+    this.pages.set(key, page);
+    this.bytes += size(page);
+    for (const [oldest] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  /** Adds the brotli form once it is ready, if the page is still the same. */
+  addBrotli(key: string, page: CachedPage, br: Buffer): void {
+    if (this.pages.get(key) !== page) return;
+    page.br = br;
+    this.bytes += br.length;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  stats(): PageCacheStats {
+    return { hits: this.hits, misses: this.misses, entries: this.pages.size, bytes: this.bytes };
+  }
+
+  private delete(key: string) {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= size(page);
+  }
+}
+
+function size(page: CachedPage): number {
+  return page.identity.length + page.gzip.length + (page.br?.length ?? 0);
+}
+
+/** The validators of a page: a strong ETag from its bytes and the time it was rendered. */
+function validators(body: Buffer): { etag: string; lastModified: string } {
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return { etag, lastModified: new Date().toUTCString() };
+}
+
+function notModified(req: express.Request, page: Pick<CachedPage, "etag" | "lastModified">): boolean {
+  const ifNoneMatch = req.get("if-none-match");
+  if (ifNoneMatch) return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
+  const ifModifiedSince = req.get("if-modified-since");
+  if (!ifModifiedSince) return false;
+  const since = Date.parse(ifModifiedSince);
+  return !Number.isNaN(since) && Date.parse(page.lastModified) <= since;
+}
+
+function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss"): void {
+  res.status(page.status);
+  res.set({
+    "Content-Type": page.contentType,
+    "Cache-Control": page.cacheControl,
+    ETag: page.etag,
+    "Last-Modified": page.lastModified,
+    Vary: "Accept-Encoding, Cookie",
+    "X-Page-Cache": state,
+  });
+  if (notModified(req, page)) return void res.status(304).end();
+  const encoding = req.acceptsEncodings(page.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
+  const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
+  if (encoding === "br" || encoding === "gzip") res.set("Content-Encoding", encoding);
+  res.set("Content-Length", String(body.length));
+  if (req.method === "HEAD") return void res.end();
+  res.end(body);
+}
+
+/**
+ * Serves cookie-less GET and HEAD requests from the cache, rendering (and storing) on a miss.
+ * Requests with any cookie, and everything while the cache is not trustworthy, go to `next`.
+ */
+export function pageCacheMiddleware({
+  cache,
+  build,
+  mode,
+  getLoadContext,
+  clubDate,
+  enabled,
+}: {
+  cache: PageCache;
+  build: () => Promise<ServerBuild>;
+  mode: "production" | "development";
+  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  /** The club's calendar date: part of every key, so pages roll over at the club's midnight. */
+  clubDate: () => string;
+  /** False while data changes cannot be seen (the listener is down): then nothing is cached. */
+  enabled: () => boolean;
+}): express.RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  let day = "";
+  return async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || !enabled()) return next();
+    try {
+      const today = clubDate();
+      if (today !== day) {
+        if (day) cache.clear();
+        day = today;
+      }
+      const key = `${today} ${req.originalUrl}`;
+      const cached = cache.get(key);
+      if (cached) {
+        cache.hits++;
+        return sendPage(req, res, cached, "hit");
+      }
+      const generation = cache.currentGeneration;
+      const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      const cacheControl = response.headers.get("Cache-Control") ?? "";
+      const storable =
+        req.method === "GET" &&
+        response.status === 200 &&
+        cacheControl.startsWith("public") &&
+        !response.headers.has("Set-Cookie") &&
+        (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+      if (!storable) {
+        res.set("X-Page-Cache", "bypass");
+        return await sendResponse(res, response);
+      }
+      cache.misses++;
+      const identity = Buffer.from(await response.arrayBuffer());
+      const page: CachedPage = {
+        status: response.status,
+        contentType: response.headers.get("Content-Type")!,
+        cacheControl,
+        ...validators(identity),
+        identity,
+        gzip: zlib.gzipSync(identity, { level: 9 }),
+      };
+      cache.set(key, page, generation);
+      sendPage(req, res, page, "miss");
+      // Brotli at a high quality takes longer than gzip: added when ready, gzip meanwhile.
+      const br = await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+      cache.addBrotli(key, page, br);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

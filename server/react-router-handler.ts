@@ -1,0 +1,68 @@
+/**
+ * Express -> React Router, as @react-router/express does it, except that the request body is the
+ * copy `capRequestBody` already read (capped) instead of the raw socket stream: no action can
+ * ever read more than the cap.
+ */
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type express from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyOf } from "./request-guards";
+
+export function reactRouterHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: () => Promise<ServerBuild>;
+  mode: "production" | "development";
+  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+}): express.RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function webRequest(req: express.Request, res: express.Response): Request {
+  // The host as the browser addressed it (X-Forwarded-Host only behind a trusted proxy).
+  const host = (req.host ?? "localhost").split(/[\\/?#@\s]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => finished || controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const body = bodyOf(res);
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body ?? []),
+  });
+}
+
+export async function send(res: express.Response, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Checks every request passes before React Router sees it: a capped body, a same-origin source
+ * for anything that changes state, and 4xx (never 500) for requests Express itself refuses.
+ * Why these live in Express and not in the routes: docs/decisions/0007-request-guards.md.
+ */
+import type express from "express";
+
+/** A form here is a few KB, the results editor a few tens of KB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function refuse(res: express.Response, status: number, message: string, { close = false } = {}) {
+  if (res.headersSent) return;
+  // Closing stops Node from reading (and discarding) whatever the client still sends.
+  if (close) res.set("Connection", "close");
+  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
+}
+
+const TOO_LARGE = `Request body too large: the limit is ${MAX_BODY_BYTES / 1024} KB.`;
+
+/**
+ * Reads the body of every request that may carry one into memory, up to MAX_BODY_BYTES: a
+ * declared Content-Length over the cap is refused before a byte is read; a chunked body is
+ * counted as it streams and refused as soon as it passes the cap. React Router then reads the
+ * buffered copy (see `bodyOf`).
+ */
+export function capRequestBody(max = MAX_BODY_BYTES): express.RequestHandler {
+  return (req, res, next) => {
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, TOO_LARGE, { close: true });
+    if (BODYLESS.has(req.method)) return next();
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        finished = true;
+        req.off("data", onData);
+        req.pause();
+        return refuse(res, 413, TOO_LARGE, { close: true });
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => {
+      if (finished) return;
+      finished = true;
+      res.locals.body = Buffer.concat(chunks, size);
+      next();
+    });
+    req.once("error", (error) => {
+      if (finished) return;
+      finished = true;
+      refuse(res, 400, "The request body could not be read.", { close: true });
+      void error;
+    });
+  };
+}
+
+/** The body `capRequestBody` read, for building the web Request React Router handles. */
+export function bodyOf(res: express.Response): Buffer | undefined {
+  return res.locals.body as Buffer | undefined;
+}
+
+/** The host a page address names; undefined when absent, null when unusable ("null", garbage). */
+function hostOf(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === "null") return null;
+  try {
+    return new URL(value).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site request forgery: a state-changing request must come from a page of this site.
+ * Every browser sends Origin with a POST (same-origin form posts without JavaScript included), so
+ * Origin, or Referer when a privacy setting dropped Origin, is compared with the request's host.
+ * A request with neither cannot come from a browser page and cannot carry a victim's cookies by
+ * surprise, so it passes (scripts and the tests post without them).
+ */
+export function requireSameOrigin(): express.RequestHandler {
+  return (req, res, next) => {
+    if (BODYLESS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    const source = hostOf(origin ?? req.headers.referer);
+    if (source === undefined) return next();
+    if (source !== null && source === req.host) return next();
+    refuse(res, 403, "Forbidden: this request did not come from a page of this site.", { close: true });
+  };
+}
+
+/** Errors Express raises itself (a path it cannot decode, a body it cannot read) keep their 4xx. */
+export function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
+}
+
+export function clientErrorMessage(status: number, error: unknown): string {
+  if (status === 400 && error instanceof URIError) return "Bad Request: the address is not valid (malformed percent-encoding).";
+  if (status === 400) return "Bad Request.";
+  return `Request refused (${status}).`;
+}

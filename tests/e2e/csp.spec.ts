@@ -1,0 +1,79 @@
+/**
+ * The Content-Security-Policy allows no inline style without a nonce or hash, and images and
+ * fonts from this site only; every screen, the toasts (sonner's injected stylesheet) and the
+ * dialogs (Radix's injected scroll-lock style) still work with nothing blocked.
+ */
+import type { Page } from "@playwright/test";
+import { ADMIN, ADMIN_SITE, logIn, test, toast } from "./admin-support";
+import { expect } from "./fixtures";
+
+/** Records every CSP violation the page reports, from its first script on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`));
+  });
+  const all: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) all.push(message.text());
+  });
+  return async () => {
+    const inPage = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+    return [...all, ...inPage];
+  };
+}
+
+test("the policy names no https: source and no 'unsafe-inline'", async ({ request }) => {
+  const response = await request.get("/");
+  const csp = response.headers()["content-security-policy"]!;
+  const directives: Record<string, string[]> = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  expect(directives["style-src"]).not.toContain("'unsafe-inline'");
+  expect(directives["style-src"]).not.toContain("https:");
+  expect(directives["style-src"]!.some((v: string) => v.startsWith("'nonce-"))).toBe(true);
+  expect(directives["img-src"]).toEqual(["'self'"]);
+  expect(directives["font-src"]).toEqual(["'self'"]);
+  expect(directives["script-src"]).not.toContain("'unsafe-inline'");
+});
+
+test("public screens and a toast: nothing blocked, the toast styled", async ({ page }) => {
+  const violations = await watchViolations(page);
+  for (const path of ["/", "/results", "/standings", "/calendar", "/registration", "/race-registration"]) {
+    await page.goto(path);
+    expect(await violations(), path).toEqual([]);
+  }
+  // The printable form is a document of its own with its own <style> (nonce'd).
+  await page.goto("/registration/print");
+  expect(await page.locator("header").evaluate((el) => getComputedStyle(el).display)).toBe("flex");
+  expect(await violations()).toEqual([]);
+  await page.goto("/calendar");
+  await page.locator('a[href^="/calendar/"]').first().click();
+  await page.waitForURL(/\/calendar\/\d+/);
+  expect(await violations()).toEqual([]);
+
+  // A failed login shows a toast: sonner's injected stylesheet must apply.
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill("nobody");
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Login" }).click();
+  const shown = toast(page, "Authentication Failed");
+  await expect(shown).toBeVisible();
+  // sonner's injected stylesheet applied: the toaster is fixed on the screen, the toast laid out.
+  expect(await page.locator("[data-sonner-toaster]").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+  expect(await shown.evaluate((el) => getComputedStyle(el).display)).toBe("flex");
+  expect(await violations()).toEqual([]);
+});
+
+test("an admin dialog opens with its scroll lock style, nothing blocked", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await logIn(page, ADMIN_SITE, ADMIN);
+  await expect(toast(page, "Success")).toBeVisible();
+  await page.getByRole("button", { name: "Add Competitor" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  // react-remove-scroll's nonce'd <style> locks the page behind the dialog.
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await violations()).toEqual([]);
+});

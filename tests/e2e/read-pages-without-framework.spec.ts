@@ -1,0 +1,31 @@
+import { expect, test } from "./fixtures";
+
+/** docs/decisions/0012: read pages are server HTML; only forms pages and the admin area hydrate. */
+const READ_PAGES = ["/", "/?tab=standings", "/results", "/results/4", "/calendar", "/calendar/4", "/standings", "/competitor/1", "/no-such-page"];
+
+for (const path of READ_PAGES) {
+  test(`${path} loads no framework script`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    expect(scripts.filter((src) => !src.startsWith("/js/"))).toEqual([]);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // First paint in one round trip: the stylesheet is inlined, nothing render-blocking is fetched.
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.getByRole("banner").evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
+    for (const img of await page.locator("main img").all()) {
+      expect(await img.getAttribute("width")).toMatch(/^\d+$/);
+      expect(await img.getAttribute("height")).toMatch(/^\d+$/);
+    }
+  });
+}
+
+test("the registration form still hydrates", async ({ page }) => {
+  await page.goto("/registration");
+  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+});

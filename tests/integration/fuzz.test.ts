@@ -1,0 +1,349 @@
+/**
+ * Malformed input through real HTTP against the production build (`node server.js`), seeded so
+ * every run sends the same requests. Every public and admin form action gets a valid submission
+ * with one thing broken (an unknown or sparse field name, a NUL byte, a bad value, a missing field,
+ * a body that is not a form, too many fields, a cross-site origin, an oversized body...); every
+ * route parameter and query parameter gets random and malformed values. For each request: no 5xx,
+ * an answer within 1 s. Every submission is invalid by construction, so no club table may change
+ * (compared by checksum before and after each action's batch). The server must be alive at the end.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, upsertAdmin } from "~/domain/auth.server";
+import { MAX_BODY_BYTES } from "../../server/request-guards";
+import { createTestDatabase } from "../support/database";
+import { createCompetitor, createRace, createResult } from "../support/factories";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+const SEED = 20261123;
+const CASES_PER_ACTION = 120;
+/** Per route parameter; query parameters get a third of it. */
+const CASES_PER_ROUTE = 100;
+const SLOW_MS = 1_000;
+// Two at a time: the 1 s bound is about the server, not about a queue of our own making.
+const CONCURRENCY = 2;
+
+const database = await createTestDatabase();
+const { db } = database;
+let server: ServerProcess;
+let cookie: string;
+
+const racer = await createCompetitor(db, { email: "fuzz.racer@example.com" });
+const other = await createCompetitor(db);
+const upcoming = await createRace(db, { title: "Fuzz Open", date: "2099-06-01", status: "upcoming" });
+const past = await createRace(db, { title: "Fuzz Past", date: "2024-06-01", status: "completed" });
+await createResult(db, { raceId: past.id, competitorId: racer.id, position: 1 });
+
+beforeAll(async () => {
+  const { admin } = await upsertAdmin(db, "fuzz-admin", "a long fuzzing password");
+  cookie = `admin_session=${await createSession(db, admin.id)}`;
+  // TRUST_PROXY: each request comes from its own address, so the per-address rate limits of the
+  // public forms and the login do not turn the later cases into 429s that test nothing.
+  server = await startServer({ DATABASE_URL: database.url, DEMO_DATA: "0", TRUST_PROXY: "1", LOG_LEVEL: "warn" });
+  // Warm up (first renders compile and fill caches), so the 1 s bound measures the steady state.
+  for (const path of ["/", "/registration", "/race-registration", "/admin/login", `/results/${past.id}`, `/competitor/${racer.id}`]) {
+    await (await fetch(server.url + path)).arrayBuffer();
+  }
+}, 90_000);
+
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  await database.drop();
+});
+
+/** A checksum of every club table (sessions and rate-limit counters change on any request). */
+async function checksum(): Promise<string> {
+  const { rows: tables } = await db.$client.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+        AND table_name NOT IN ('admin_sessions', 'rate_limits') AND table_name NOT LIKE '%migrations%'
+      ORDER BY 1`,
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await db.$client.query<{ sum: string | null; n: string }>(
+      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS sum, count(*) AS n FROM "${name}" t`,
+    );
+    parts.push(`${name}:${rows[0]!.n}:${rows[0]!.sum}`);
+  }
+  return parts.join(" ");
+}
+
+interface Case {
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  admin?: boolean;
+}
+
+interface Outcome {
+  c: Case;
+  status: number;
+  ms: number;
+}
+
+let address = 0;
+/** A fresh client address per request (198.18.0.0/15, the benchmarking range). */
+function nextAddress() {
+  address++;
+  return `198.18.${(address >> 8) & 255}.${address & 255}`;
+}
+
+async function send(c: Case): Promise<Outcome> {
+  const headers: Record<string, string> = { "X-Forwarded-For": nextAddress(), ...c.headers };
+  if (c.method === "POST" && !("Origin" in headers)) headers.Origin = server.url;
+  if (c.admin) headers.Cookie = cookie;
+  const started = performance.now();
+  try {
+    const response = await fetch(server.url + c.path, { method: c.method, headers, body: c.body, redirect: "manual" });
+    await response.arrayBuffer();
+    return { c, status: response.status, ms: performance.now() - started };
+  } catch {
+    // A refused oversized body may close the connection before the upload ends: that is a 413 seen early.
+    return { c, status: c.label.startsWith("oversized") ? 413 : 599, ms: performance.now() - started };
+  }
+}
+
+async function sendAll(cases: Case[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < cases.length) outcomes.push(await send(cases[next++]!));
+    }),
+  );
+  return outcomes;
+}
+
+/** Figures for the closing summary. */
+const totals = { requests: 0, byStatus: new Map<number, number>(), slowest: 0 };
+
+/**
+ * An answer slower than the bound is timed once more on its own: on a busy 2-core machine a
+ * scheduling hiccup can delay any request, while an input that makes the server slow is slow twice.
+ */
+async function retime(outcomes: Outcome[]): Promise<Outcome[]> {
+  const result: Outcome[] = [];
+  for (const o of outcomes) result.push(o.ms > SLOW_MS && o.status < 500 ? await send(o.c) : o);
+  return result;
+}
+
+async function check(sent: Outcome[]) {
+  const outcomes = await retime(sent);
+  for (const o of outcomes) {
+    totals.requests++;
+    totals.byStatus.set(o.status, (totals.byStatus.get(o.status) ?? 0) + 1);
+    totals.slowest = Math.max(totals.slowest, o.ms);
+  }
+  const describeCase = (o: Outcome) => `${o.status} ${Math.round(o.ms)}ms ${o.c.method} ${o.c.path} [${o.c.label}] ${String(o.c.body ?? "").slice(0, 200)}`;
+  expect(outcomes.filter((o) => o.status >= 500).map(describeCase), "5xx responses").toEqual([]);
+  expect(outcomes.filter((o) => o.ms > SLOW_MS).map(describeCase), "responses slower than 1 s").toEqual([]);
+}
+
+// ---------- generators ----------
+
+const nasty = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom(
+    "", " ", "\u0000", "a\u0000b", "%00", "\u202Eevil", "\uFEFF", "\uD800", "'; DROP TABLE competitors; --", "<script>alert(1)</script>",
+    "NaN", "Infinity", "-Infinity", "1e309", "-1", "0", "0.5", "2147483648", "9223372036854775808", "99999999999999999999999",
+    "0x10", "1_000", " 7 ", "07", "+5", "[]", "{}", "null", "undefined", "true", "on", "0000-01-01", "2024-02-30", "9999-12-31",
+    "-001-01-01", "2026-13-01", "javascript:alert(1)", "//evil.example/x.png", "https://evil.example/x.png", "../../etc/passwd",
+  ),
+  fc.string({ minLength: 200, maxLength: 3000 }),
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+);
+
+const badName = fc.oneof(
+  fc.integer({ min: 100, max: 2 ** 31 }).map((n) => `boatClasses[${n}]`),
+  fc.integer({ min: 100, max: 10_000_000 }).map((n) => `rows[${n}].position`),
+  fc.constantFrom(
+    "__proto__", "__proto__[polluted]", "constructor.prototype.x", "rows[0][1]", "rows[-1].position", "rows[].position", "rows.0.position",
+    "a..b", "", "[0]", ".x", "intent[0]", "email.value", "rows[0].__proto__", "pipaConsent[99]", "boatClasses[0][0]", "x".repeat(500),
+  ),
+  fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/^[A-Za-z]+$/.test(s)),
+  fc.stringMatching(/^[a-z]{3,12}$/).map((s) => `zz${s}`),
+);
+
+type Fields = [string, string][];
+
+/** A form body with one thing broken, as a Case. */
+function broken(label: string, path: string, valid: Fields, valueFields: readonly string[], admin = false): fc.Arbitrary<Case> {
+  const urlencoded = (fields: Fields) => new URLSearchParams(fields).toString();
+  const post = (what: string, body: string, headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" }): Case => ({
+    label: `${label}: ${what}`,
+    method: "POST",
+    path,
+    headers,
+    body,
+    admin,
+  });
+  const field = fc.constantFrom(...valueFields);
+  return fc.oneof(
+    // A name the form does not have, or a list index out of bounds.
+    fc.tuple(badName, nasty).map(([name, value]) => post("bad name", urlencoded([...valid, [name, value]]))),
+    // A NUL byte in a field.
+    fc.tuple(field, nasty).map(([name, value]) => post("NUL", urlencoded(valid.map(([n, v]) => [n, n === name ? `${value}\u0000${v}` : v])))),
+    // A value the form refuses (the field is required to be valid: replaced by a hostile value plus a NUL-free break).
+    fc.tuple(field, nasty).map(([name, value]) =>
+      post("missing field, another mangled", urlencoded(valid.filter(([n]) => n !== name).map(([n, v], i) => [n, i % 2 ? value : v]))),
+    ),
+    // Not a form at all.
+    fc.tuple(fc.constantFrom("application/json", "text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=utf-16", "image/png", ""), nasty).map(
+      ([type, value]) =>
+        post(
+          `content type ${type}`,
+          // The form's own fields plus one it does not have, so even a lenient reading is refused.
+          type.includes("json") ? JSON.stringify(Object.fromEntries(valid)) : `${urlencoded(valid)}&zzjunk=${encodeURIComponent(value)}`,
+          type ? { "Content-Type": type } : {},
+        ),
+    ),
+    // Broken multipart.
+    nasty.map((value) =>
+      post("broken multipart", `--b\r\nContent-Disposition: form-data; name="${value.replaceAll('"', "")}"\r\n\r\n${value}\r\n--b`, { "Content-Type": "multipart/form-data; boundary=b" }),
+    ),
+    // Invalid percent-encoding and stray separators in the body.
+    fc.constantFrom("%", "%zz", "%E0%A4%A", "&&&", "=", "==", "%C0%AF", "%FF%FE").map((junk) => post("bad encoding", `${urlencoded(valid)}&${junk}=${junk}&zz${junk}`)),
+    // Too many fields.
+    fc.integer({ min: 401, max: 3000 }).map((n) => post("too many fields", `${urlencoded(valid)}&${"boatClasses=Open&".repeat(n)}`)),
+    // Another site's page.
+    fc.constantFrom("https://evil.example", "null", "http://127.0.0.1.evil.example").map((origin) => ({ ...post(`origin ${origin}`, urlencoded(valid)), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin } })),
+    // Over the body cap.
+    fc.integer({ min: MAX_BODY_BYTES + 1, max: MAX_BODY_BYTES * 4 }).map((size) => post("oversized", `${urlencoded(valid)}&pad=${"x".repeat(size)}`)),
+  );
+}
+
+const driver: Fields = [
+  ["firstName", "Fuzzy"],
+  ["lastName", "Racer"],
+  ["boatName", "Static"],
+  ["boatNumber", "77"],
+  ["boatClasses", "Open"],
+  ["telephone", "441-555-0100"],
+  ["email", "fuzzy.racer@example.net"],
+  ["pipaConsent", "on"],
+  ["intent", "submit"],
+];
+
+const actions: [string, fc.Arbitrary<Case>][] = [
+  ["driver registration", broken("registration", "/registration", driver, ["firstName", "lastName", "boatNumber", "boatClasses", "email", "pipaConsent"])],
+  ["driver registration (data request)", broken("registration.data", "/registration.data", driver, ["firstName", "lastName", "email", "pipaConsent"])],
+  [
+    "race registration",
+    broken("race-registration", "/race-registration", [["competitorId", String(racer.id)], ["raceId", String(upcoming.id)], ["boatClasses", "Open"]], ["competitorId", "raceId", "boatClasses"]),
+  ],
+  ["login", broken("login", "/admin/login", [["username", "fuzz-admin"], ["password", "a long fuzzing password"]], ["username", "password"])],
+  [
+    "admin competitor save",
+    broken(
+      "competitor",
+      "/admin/competitors",
+      [["intent", "save"], ["id", String(other.id)], ["firstName", "Changed"], ["lastName", "Name"], ["email", "changed@example.com"], ["boatNumber", "5"], ["boatClasses", "Open"]],
+      // Not "id": without it the same fields would be a valid new competitor.
+      ["firstName", "lastName", "email", "boatNumber", "boatClasses"],
+      true,
+    ),
+  ],
+  [
+    "admin race save",
+    broken(
+      "race",
+      "/admin/races",
+      [["intent", "save"], ["title", "Fuzz Cup"], ["date", "2026-07-01"], ["location", "Lake"], ["description", "A long enough description."], ["status", "upcoming"]],
+      ["title", "date", "location", "description", "status"],
+      true,
+    ),
+  ],
+  [
+    "admin results save",
+    broken(
+      "results",
+      "/admin/results",
+      [["raceId", String(past.id)], ["heatNumber", "1"], ["boatClass", "Open"], ["competitorCount", "1"], ["rows[0].position", "1"], ["rows[0].competitorId", String(other.id)]],
+      ["raceId", "heatNumber", "boatClass", "competitorCount", "rows[0].position", "rows[0].competitorId"],
+      true,
+    ),
+  ],
+  ["admin delete (competitor and race)", fc.tuple(fc.constantFrom("/admin/competitors", "/admin/races"), nasty).map(([path, id]) => ({
+    label: "delete with a bad id",
+    method: "POST" as const,
+    path,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams([["intent", "delete"], ["id", /^\d{1,9}$/.test(id.trim()) ? `${id}x` : id]]).toString(),
+    admin: true,
+  }))],
+  ["logout with a body", fc.tuple(badName, nasty).map(([name, value]) => ({
+    label: "logout with fields",
+    method: "POST" as const,
+    path: "/admin/logout",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams([[name || "x", value]]).toString(),
+    admin: true,
+  }))],
+];
+
+/** A path segment: random text (encoded), or raw malformed percent-encoding. */
+const segment = fc.oneof(
+  nasty.map((s) => encodeURIComponent(s)),
+  fc.constantFrom("%zz", "%FF", "%C0%AF", "%", "%%", "%00", "%E0%A4%A", "%2e%2e", "%2F", "%5C", "..%2F..%2Fetc", "0", "-1", "2147483648", "99999999999999999999"),
+  fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String),
+);
+
+const routes: [string, (s: string) => string, boolean, number][] = [
+  ["/results/:id", (s) => `/results/${s}`, false, CASES_PER_ROUTE],
+  ["/calendar/:id", (s) => `/calendar/${s}`, false, CASES_PER_ROUTE],
+  ["/competitor/:id", (s) => `/competitor/${s}`, false, CASES_PER_ROUTE],
+  ["/competitor/:id.data", (s) => `/competitor/${s}.data`, false, CASES_PER_ROUTE],
+  ["/avatars/:file", (s) => `/avatars/${s}`, false, CASES_PER_ROUTE],
+  ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
+  ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/standings?class=", (s) => `/standings?class=${s}&tab=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/calendar?filter=", (s) => `/calendar?filter=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/registration/print?class=", (s) => `/registration/print?class=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/races/:id/entries.csv", (s) => `/admin/races/${s}/entries.csv`, true, CASES_PER_ROUTE],
+  ["/admin/results?race=&heat=", (s) => `/admin/results?race=${s}&heat=${s}&class=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/results.data?race=", (s) => `/admin/results.data?race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+];
+
+describe("fuzz: malformed input over real HTTP against the production build", () => {
+  it.each(actions)("%s: no 5xx, nothing slower than 1 s, no table changed", { timeout: 120_000 }, async (_name, arbitrary) => {
+    const cases = fc.sample(arbitrary, { seed: SEED, numRuns: CASES_PER_ACTION });
+    const before = await checksum();
+    const outcomes = await sendAll(cases);
+    await check(outcomes);
+    // Not vacuous: the broken submissions reached the server and were refused there.
+    expect(outcomes.filter((o) => o.status >= 400).length).toBeGreaterThan(CASES_PER_ACTION / 2);
+    expect(await checksum()).toBe(before);
+  });
+
+  it("route and query parameters: no 5xx, nothing slower than 1 s", { timeout: 120_000 }, async () => {
+    const cases: Case[] = routes.flatMap(([label, build, admin, count]) =>
+      fc.sample(segment, { seed: SEED, numRuns: count }).map((s) => ({ label, method: "GET" as const, path: build(s), admin })),
+    );
+    const before = await checksum();
+    await check(await sendAll(cases));
+    expect(await checksum()).toBe(before);
+  });
+
+  it("the server is alive and still serves a valid submission at the end", async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).text()).toBe("ok");
+    const valid = await send({
+      label: "valid",
+      method: "POST",
+      path: "/registration",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(driver).toString(),
+    });
+    expect(valid.status).toBe(302);
+    const { rows } = await db.$client.query("SELECT 1 FROM competitors WHERE email = 'fuzzy.racer@example.net'");
+    expect(rows).toHaveLength(1);
+    console.info(
+      `fuzz: ${totals.requests} requests, slowest ${Math.round(totals.slowest)} ms, statuses ${JSON.stringify(Object.fromEntries([...totals.byStatus].sort()))}`,
+    );
+  });
+});

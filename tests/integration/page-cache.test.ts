@@ -1,0 +1,130 @@
+/**
+ * Rendered public pages are cached for anonymous visitors (server/page-cache.ts): served again
+ * without rendering, answered with 304 when unchanged, dropped by any write to the data behind
+ * them, on every instance; requests with a session never come from or go into the cache.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/database";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+const database = await createTestDatabase();
+const servers: ServerProcess[] = [];
+let a: ServerProcess;
+let b: ServerProcess;
+
+const env = {
+  DATABASE_URL: database.url,
+  DEMO_DATA: "1",
+  ADMIN_USERNAME: "race-secretary",
+  ADMIN_PASSWORD: "page-cache-password",
+  LOG_LEVEL: "warn",
+};
+
+beforeAll(async () => {
+  // One after the other: the first seeds the demo data.
+  a = await startServer(env);
+  b = await startServer(env);
+  servers.push(a, b);
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of servers) {
+    s.child.kill("SIGTERM");
+    await s.exited;
+  }
+  await database.drop();
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  return { response, text: await response.text() };
+}
+
+/** The first racer of the standings table, as a visitor reads it. */
+async function firstRacer(): Promise<{ id: number; name: string }> {
+  const { rows } = await database.pool.query<{ id: number; name: string }>(
+    `SELECT c.id, c.first_name || ' ' || c.last_name AS name FROM competitors c
+      WHERE EXISTS (SELECT 1 FROM race_results r WHERE r.competitor_id = c.id) ORDER BY c.id LIMIT 1`,
+  );
+  return rows[0]!;
+}
+
+describe("the page cache", () => {
+  it("serves a public page again from the cache, with validators and a CDN-friendly Cache-Control", async () => {
+    const first = await get(`${a.url}/standings`);
+    const second = await get(`${a.url}/standings`);
+    expect(first.response.status).toBe(200);
+    expect(second.response.headers.get("x-page-cache")).toBe("hit");
+    expect(second.text).toBe(first.text);
+    expect(second.response.headers.get("etag")).toBe(first.response.headers.get("etag"));
+    expect(second.response.headers.get("last-modified")).toBeTruthy();
+    expect(second.response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    // No per-request nonce in a page every visitor shares.
+    expect(first.text).not.toContain("nonce=");
+  });
+
+  it("answers 304 Not Modified when the browser has the page", async () => {
+    const { response } = await get(`${a.url}/calendar`);
+    const etag = response.headers.get("etag")!;
+    const again = await fetch(`${a.url}/calendar`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const since = await fetch(`${a.url}/calendar`, { headers: { "If-Modified-Since": response.headers.get("last-modified")! } });
+    expect(since.status).toBe(304);
+  });
+
+  it("drops the page on every instance when the data behind it changes, whoever writes", async () => {
+    const racer = await firstRacer();
+    for (const server of [a, b]) {
+      await get(`${server.url}/standings`);
+      const cached = await get(`${server.url}/standings`);
+      expect(cached.response.headers.get("x-page-cache")).toBe("hit");
+      expect(cached.text).toContain(racer.name);
+    }
+    // A write from outside both instances (another pool: a shell command, a third instance).
+    const renamed = `${racer.name.split(" ")[0]} Cachebuster`;
+    await database.pool.query("UPDATE competitors SET last_name = 'Cachebuster' WHERE id = $1", [racer.id]);
+    for (const server of [a, b]) {
+      await expect.poll(async () => (await get(`${server.url}/standings`)).text, { timeout: 5_000 }).toContain(renamed);
+      const profile = await get(`${server.url}/competitor/${racer.id}`);
+      expect(profile.text).toContain(renamed);
+    }
+  });
+
+  it("never serves or stores a page for a request with a session", async () => {
+    const login = await fetch(`${a.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: "race-secretary", password: "page-cache-password" }),
+    });
+    expect(login.status).toBe(302);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+    const anonymous = await get(`${a.url}/`);
+    expect(anonymous.text).toMatch(/>Admin<\/a>/);
+    // With the session the header hides the Admin link: a page of its own, kept by nobody.
+    const admin = await get(`${a.url}/`, { Cookie: cookie });
+    expect(admin.text).not.toMatch(/>Admin<\/a>/);
+    expect(admin.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(admin.response.headers.get("x-page-cache")).toBeNull();
+    // ...and it did not leak into what anonymous visitors get.
+    const after = await get(`${a.url}/`);
+    expect(after.response.headers.get("x-page-cache")).toBe("hit");
+    expect(after.text).toMatch(/>Admin<\/a>/);
+
+    const adminPage = await get(`${a.url}/admin/competitors`, { Cookie: cookie });
+    expect(adminPage.response.status).toBe(200);
+    expect(adminPage.response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("keeps forms pages (which carry a per-request nonce) out of every cache", async () => {
+    const first = await get(`${a.url}/registration`);
+    const second = await get(`${a.url}/registration`);
+    expect(second.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(second.response.headers.get("x-page-cache")).toBe("bypass");
+    const nonce = (text: string) => /nonce="([^"]+)"/.exec(text)?.[1];
+    expect(nonce(first.text)).toBeTruthy();
+    expect(nonce(second.text)).not.toBe(nonce(first.text));
+  });
+});
