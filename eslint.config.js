@@ -11,9 +11,15 @@ import globals from "globals";
 /** An import a layer may not make: `regex` matches the import's path as written. */
 const forbid = (regex, message) => ({ regex, message });
 
-const routes = forbid("(^~/routes(/|$))|(/routes/)", "Nothing imports a route module: share the code through lib, components or domain.");
+const routes = forbid(
+  "(^~/routes(/|$))|(/routes/)",
+  "Nothing imports a route module: share the code through lib, components or domain.",
+);
 const db = forbid("(^~/db/)|(^(\\.\\./)+db/)", "Only domain modules touch the database: go through app/domain.");
-const domain = forbid("(^~/domain/)|(/domain/)", "Components never import domain modules: the route's loader/action passes the data in.");
+const domain = forbid(
+  "(^~/domain/)|(/domain/)",
+  "Components never import domain modules: the route's loader/action passes the data in.",
+);
 const outsideLib = forbid("^(?!~/lib/)(~/|\\.\\./)", "app/lib is isomorphic rules only: it imports only other lib modules.");
 const server = {
   ...forbid("(^~/server/)|(^(\\.\\./)+server/)", "app code reaches the server only through the router context (app/context.ts)."),
@@ -45,8 +51,14 @@ export default tseslint.config(
       "import-x/no-self-import": "error",
       "import-x/no-duplicates": "error",
       "no-console": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
       "@typescript-eslint/only-throw-error": "off", // React Router's loaders throw responses (redirect, data) on purpose
       // An async event handler or timer callback is fine; a promise nobody awaits elsewhere is not.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false, arguments: false } }],

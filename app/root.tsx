@@ -25,9 +25,7 @@ import { site } from "./lib/site";
 
 shareNonceWithStyleInjectors();
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
@@ -97,7 +95,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   // A refused request (a tampered form, a cross-site post...) says why instead of "try again".
-  const refusal: unknown = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown } | null)?.message : undefined;
+  const refusal: unknown =
+    isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown } | null)?.message : undefined;
   if (typeof refusal === "string") {
     return (
       <div className="py-16 text-center">

@@ -60,7 +60,9 @@ afterAll(async () => {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(`season standings, all classes, 100,000 results, drops on: p50 ${times[100]!.toFixed(1)} ms, p99 ${times[198]!.toFixed(1)} ms`);
+  console.log(
+    `season standings, all classes, 100,000 results, drops on: p50 ${times[100]!.toFixed(1)} ms, p99 ${times[198]!.toFixed(1)} ms`,
+  );
   await t.drop();
 });
 

@@ -32,7 +32,9 @@ for (const page of PAGES) {
     if (asset.endsWith(".js")) js += size;
     else css += size;
   }
-  rows.push(`${page.padEnd(14)} html ${(gz(html) / 1024).toFixed(1)} kB, js ${(js / 1024).toFixed(1)} kB, css ${(css / 1024).toFixed(1)} kB (gzip)`);
+  rows.push(
+    `${page.padEnd(14)} html ${(gz(html) / 1024).toFixed(1)} kB, js ${(js / 1024).toFixed(1)} kB, css ${(css / 1024).toFixed(1)} kB (gzip)`,
+  );
 }
 console.log(`\nFirst-load weight per page:\n${rows.join("\n")}\n`);
 

@@ -55,7 +55,10 @@ describe("public queries, 10 seasons of results", () => {
   });
   bench("results archive, one page of a year", async () => {
     const { races } = await completedRacesPage(db, { year: 2020, limit: 10, offset: 0 });
-    await resultsForRaces(db, races.map((r) => r.id));
+    await resultsForRaces(
+      db,
+      races.map((r) => r.id),
+    );
   });
   bench("racer profile results", async () => {
     await competitorResults(db, 42);

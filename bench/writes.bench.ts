@@ -39,7 +39,16 @@ describe("race weekend writes", () => {
     n++;
     await registerDriver(
       db,
-      { firstName: "Bench", lastName: `Driver${n}`, boatName: undefined, boatNumber: String(n), boatClasses: ["Open"], telephone: undefined, email: `bench${n}@example.com`, pipaConsent: true },
+      {
+        firstName: "Bench",
+        lastName: `Driver${n}`,
+        boatName: undefined,
+        boatNumber: String(n),
+        boatClasses: ["Open"],
+        telephone: undefined,
+        email: `bench${n}@example.com`,
+        pipaConsent: true,
+      },
       "submit",
       club,
     );

@@ -5,7 +5,16 @@
  */
 import pg from "pg";
 
-export const PUBLIC_DATA_TABLES = ["competitors", "races", "race_results", "race_registrations", "seasons", "heats", "heat_entries", "race_result_changes"] as const;
+export const PUBLIC_DATA_TABLES = [
+  "competitors",
+  "races",
+  "race_results",
+  "race_registrations",
+  "seasons",
+  "heats",
+  "heat_entries",
+  "race_result_changes",
+] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 
 /** Attaches the change trigger to every public table that exists (idempotent; under a lock). */

@@ -98,9 +98,7 @@ export async function seedDemoData(db: Database, { timeZone, now = new Date() }:
     // Two instances starting at once must not both seed.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(728301986)`);
     const [{ count }] = (
-      await tx.execute<{ count: number }>(
-        sql`SELECT (SELECT count(*) FROM races) + (SELECT count(*) FROM competitors) AS count`,
-      )
+      await tx.execute<{ count: number }>(sql`SELECT (SELECT count(*) FROM races) + (SELECT count(*) FROM competitors) AS count`)
     ).rows as [{ count: number }];
     if (Number(count) > 0) return false;
 
@@ -126,7 +124,11 @@ export async function seedDemoData(db: Database, { timeZone, now = new Date() }:
       )
       .returning({ id: competitors.id, boatClasses: competitors.boatClasses });
 
-    const all = [...PAST.map((r) => ({ ...r, completed: true })), { ...TODAY, completed: false }, ...UPCOMING.map((r) => ({ ...r, completed: false }))];
+    const all = [
+      ...PAST.map((r) => ({ ...r, completed: true })),
+      { ...TODAY, completed: false },
+      ...UPCOMING.map((r) => ({ ...r, completed: false })),
+    ];
     const raceRows = await tx
       .insert(races)
       .values(

@@ -38,10 +38,9 @@ export async function migrate(pool: Pool, list: { name: string; sql: string }[] 
     // Databases migrated before checksums existed get theirs recorded on this first run.
     await client.query("ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text");
     const done = new Map(
-      (await client.query<{ name: string; checksum: string | null }>("SELECT name, checksum FROM schema_migrations")).rows.map((r) => [
-        r.name,
-        r.checksum,
-      ]),
+      (await client.query<{ name: string; checksum: string | null }>("SELECT name, checksum FROM schema_migrations")).rows.map(
+        (r) => [r.name, r.checksum],
+      ),
     );
     for (const migration of list) {
       const recorded = done.get(migration.name);

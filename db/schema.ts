@@ -7,126 +7,174 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const competitors = pgTable("competitors", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email"),
-  telephone: text("telephone"),
-  boatName: text("boat_name"),
-  boatNumber: text("boat_number").notNull().default(""),
-  boatColour: text("boat_colour"),
-  boatClasses: text("boat_classes").array().notNull().default(sql`ARRAY['Open']::text[]`),
-  pipaConsent: boolean("pipa_consent").notNull().default(false),
-  pipaConsentAt: timestamp("pipa_consent_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex("competitors_email_key").on(sql`lower(${t.email})`),
-  index("competitors_name_idx").on(t.lastName, t.firstName),
-]);
+export const competitors = pgTable(
+  "competitors",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    telephone: text("telephone"),
+    boatName: text("boat_name"),
+    boatNumber: text("boat_number").notNull().default(""),
+    boatColour: text("boat_colour"),
+    boatClasses: text("boat_classes")
+      .array()
+      .notNull()
+      .default(sql`ARRAY['Open']::text[]`),
+    pipaConsent: boolean("pipa_consent").notNull().default(false),
+    pipaConsentAt: timestamp("pipa_consent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("competitors_email_key").on(sql`lower(${t.email})`),
+    index("competitors_name_idx").on(t.lastName, t.firstName),
+  ],
+);
 
-export const races = pgTable("races", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  title: text("title").notNull(),
-  date: date("date", { mode: "string" }).notNull(),
-  location: text("location").notNull().default(""),
-  description: text("description").notNull().default(""),
-  imageUrl: text("image_url"),
-  status: text("status", { enum: ["upcoming", "completed", "cancelled"] }).notNull().default("upcoming"),
-  countsForChampionship: boolean("counts_for_championship").notNull().default(true),
-  /** Raised by a trigger (migration 0010) whenever what a calendar event shows changes. */
-  icalSequence: integer("ical_sequence").notNull().default(0),
-  heatSize: integer("heat_size").notNull().default(6),
-  resultsOfficialAt: timestamp("results_official_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("races_date_idx").on(t.date), index("races_status_date_idx").on(t.status, t.date.desc())]);
+export const races = pgTable(
+  "races",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    title: text("title").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    location: text("location").notNull().default(""),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url"),
+    status: text("status", { enum: ["upcoming", "completed", "cancelled"] })
+      .notNull()
+      .default("upcoming"),
+    countsForChampionship: boolean("counts_for_championship").notNull().default(true),
+    /** Raised by a trigger (migration 0010) whenever what a calendar event shows changes. */
+    icalSequence: integer("ical_sequence").notNull().default(0),
+    heatSize: integer("heat_size").notNull().default(6),
+    resultsOfficialAt: timestamp("results_official_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("races_date_idx").on(t.date), index("races_status_date_idx").on(t.status, t.date.desc())],
+);
 
-export const raceResults = pgTable("race_results", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  raceId: integer("race_id").notNull(),
-  competitorId: integer("competitor_id").notNull(),
-  position: integer("position").notNull(),
-  lapTime: text("lap_time"),
-  bestLap: text("best_lap"),
-  totalTime: text("total_time"),
-  laps: integer("laps"),
-  points: integer("points"),
-  heatNumber: integer("heat_number").notNull().default(1),
-  boatClass: text("boat_class").notNull().default("Open"),
-}, (t) => [
-  unique("race_results_race_id_heat_number_boat_class_competitor_id_key").on(t.raceId, t.heatNumber, t.boatClass, t.competitorId),
-  index("race_results_race_idx").on(t.raceId, t.boatClass, t.heatNumber, t.position),
-  index("race_results_competitor_idx").on(t.competitorId),
-  index("race_results_class_idx").on(t.boatClass, t.competitorId),
-]);
+export const raceResults = pgTable(
+  "race_results",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    raceId: integer("race_id").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    position: integer("position").notNull(),
+    lapTime: text("lap_time"),
+    bestLap: text("best_lap"),
+    totalTime: text("total_time"),
+    laps: integer("laps"),
+    points: integer("points"),
+    heatNumber: integer("heat_number").notNull().default(1),
+    boatClass: text("boat_class").notNull().default("Open"),
+  },
+  (t) => [
+    unique("race_results_race_id_heat_number_boat_class_competitor_id_key").on(
+      t.raceId,
+      t.heatNumber,
+      t.boatClass,
+      t.competitorId,
+    ),
+    index("race_results_race_idx").on(t.raceId, t.boatClass, t.heatNumber, t.position),
+    index("race_results_competitor_idx").on(t.competitorId),
+    index("race_results_class_idx").on(t.boatClass, t.competitorId),
+  ],
+);
 
-export const raceRegistrations = pgTable("race_registrations", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  raceId: integer("race_id").notNull(),
-  competitorId: integer("competitor_id").notNull(),
-  boatClass: text("boat_class").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  unique("race_registrations_race_id_competitor_id_boat_class_key").on(t.raceId, t.competitorId, t.boatClass),
-  index("race_registrations_competitor_idx").on(t.competitorId),
-]);
+export const raceRegistrations = pgTable(
+  "race_registrations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    raceId: integer("race_id").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    boatClass: text("boat_class").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("race_registrations_race_id_competitor_id_boat_class_key").on(t.raceId, t.competitorId, t.boatClass),
+    index("race_registrations_competitor_idx").on(t.competitorId),
+  ],
+);
 
-export const outboxMessages = pgTable("outbox_messages", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  kind: text("kind").notNull(),
-  recipient: text("recipient").notNull(),
-  subject: text("subject").notNull(),
-  body: text("body").notNull(),
-  status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
-  attempts: integer("attempts").notNull().default(0),
-  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  lastError: text("last_error"),
-  loggedAt: timestamp("logged_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-}, (t) => [
-  index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
-  index("outbox_messages_done_idx").on(t.createdAt).where(sql`status <> 'pending'`),
-]);
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    loggedAt: timestamp("logged_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outbox_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index("outbox_messages_done_idx")
+      .on(t.createdAt)
+      .where(sql`status <> 'pending'`),
+  ],
+);
 
-export const admins = pgTable("admins", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  username: text("username").notNull(),
-  passwordHash: text("password_hash").notNull(),
-  isDemo: boolean("is_demo").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex("admins_username_key").on(sql`lower(${t.username})`)]);
+export const admins = pgTable(
+  "admins",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("admins_username_key").on(sql`lower(${t.username})`)],
+);
 
-export const adminSessions = pgTable("admin_sessions", {
-  idHash: text("id_hash").primaryKey(),
-  adminId: integer("admin_id").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_last_seen_idx").on(t.lastSeenAt)]);
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    adminId: integer("admin_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_last_seen_idx").on(t.lastSeenAt)],
+);
 
-export const pendingRegistrationChanges = pgTable("pending_registration_changes", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  tokenHash: text("token_hash").notNull(),
-  competitorId: integer("competitor_id").notNull(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  boatName: text("boat_name"),
-  boatNumber: text("boat_number").notNull(),
-  boatClasses: text("boat_classes").array().notNull(),
-  telephone: text("telephone"),
-  email: text("email").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-}, (t) => [
-  uniqueIndex("pending_registration_changes_token_key").on(t.tokenHash),
-  index("pending_registration_changes_competitor_idx").on(t.competitorId, t.createdAt),
-  index("pending_registration_changes_expires_idx").on(t.expiresAt),
-]);
+export const pendingRegistrationChanges = pgTable(
+  "pending_registration_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text("token_hash").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    boatName: text("boat_name"),
+    boatNumber: text("boat_number").notNull(),
+    boatClasses: text("boat_classes").array().notNull(),
+    telephone: text("telephone"),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("pending_registration_changes_token_key").on(t.tokenHash),
+    index("pending_registration_changes_competitor_idx").on(t.competitorId, t.createdAt),
+    index("pending_registration_changes_expires_idx").on(t.expiresAt),
+  ],
+);
 
 export const seasons = pgTable("seasons", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
@@ -155,39 +203,49 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
 );
 
-export const heats = pgTable("heats", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  raceId: integer("race_id").notNull(),
-  boatClass: text("boat_class").notNull(),
-  heatNumber: integer("heat_number").notNull(),
-  method: text("method", { enum: ["random", "standings"] }).notNull(),
-  seed: bigint("seed", { mode: "number" }),
-  locked: boolean("locked").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  unique("heats_race_id_boat_class_heat_number_key").on(t.raceId, t.boatClass, t.heatNumber),
-  unique("heats_id_race_id_boat_class_key").on(t.id, t.raceId, t.boatClass),
-]);
+export const heats = pgTable(
+  "heats",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    raceId: integer("race_id").notNull(),
+    boatClass: text("boat_class").notNull(),
+    heatNumber: integer("heat_number").notNull(),
+    method: text("method", { enum: ["random", "standings"] }).notNull(),
+    seed: bigint("seed", { mode: "number" }),
+    locked: boolean("locked").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("heats_race_id_boat_class_heat_number_key").on(t.raceId, t.boatClass, t.heatNumber),
+    unique("heats_id_race_id_boat_class_key").on(t.id, t.raceId, t.boatClass),
+  ],
+);
 
-export const heatEntries = pgTable("heat_entries", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  heatId: integer("heat_id").notNull(),
-  raceId: integer("race_id").notNull(),
-  boatClass: text("boat_class").notNull(),
-  competitorId: integer("competitor_id").notNull(),
-  slot: integer("slot").notNull(),
-}, (t) => [
-  unique("heat_entries_race_id_boat_class_competitor_id_key").on(t.raceId, t.boatClass, t.competitorId),
-]);
+export const heatEntries = pgTable(
+  "heat_entries",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    heatId: integer("heat_id").notNull(),
+    raceId: integer("race_id").notNull(),
+    boatClass: text("boat_class").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    slot: integer("slot").notNull(),
+  },
+  (t) => [unique("heat_entries_race_id_boat_class_competitor_id_key").on(t.raceId, t.boatClass, t.competitorId)],
+);
 
-export const raceResultChanges = pgTable("race_result_changes", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  raceId: integer("race_id").notNull(),
-  heatNumber: integer("heat_number").notNull(),
-  boatClass: text("boat_class").notNull(),
-  description: text("description").notNull(),
-  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("race_result_changes_race_idx").on(t.raceId, t.changedAt)]);
+export const raceResultChanges = pgTable(
+  "race_result_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    raceId: integer("race_id").notNull(),
+    heatNumber: integer("heat_number").notNull(),
+    boatClass: text("boat_class").notNull(),
+    description: text("description").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("race_result_changes_race_idx").on(t.raceId, t.changedAt)],
+);
 
 // Migration 0006 adds no table: the sequence `public_data_version` and the change triggers on the
 // public tables are driven by db/data-changes.ts.

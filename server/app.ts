@@ -87,7 +87,8 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       pageCache.clear();
       log.debug({ reason }, "page cache cleared");
     },
-    onError: (error) => log.warn({ err: error }, "data change listener lost its connection; pages are not cached until it is back"),
+    onError: (error) =>
+      log.warn({ err: error }, "data change listener lost its connection; pages are not cached until it is back"),
   });
 
   const app = createHttpApp({

@@ -12,7 +12,11 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DEMO_DATA: flag,
   CLUB_TIMEZONE: z
     .string()
@@ -32,7 +36,10 @@ const schema = z.object({
   SITE_URL: z
     .string()
     .optional()
-    .refine((v) => v === undefined || (/^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v)), "SITE_URL must be an http(s) address such as https://club.example")
+    .refine(
+      (v) => v === undefined || (/^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v)),
+      "SITE_URL must be an http(s) address such as https://club.example",
+    )
     .transform((v) => v?.replace(/\/+$/, "")),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),

@@ -5,7 +5,15 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { clientAddressContext, configContext, dbContext, loggerContext, nonceContext, productionContext, type AppConfig } from "../app/context";
+import {
+  clientAddressContext,
+  configContext,
+  dbContext,
+  loggerContext,
+  nonceContext,
+  productionContext,
+  type AppConfig,
+} from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
 import { inlineStyleHashes } from "./csp";
@@ -31,7 +39,17 @@ export interface HttpOptions {
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
 
-export function createHttpApp({ db, build, config, log, production, viteDev, trustProxy, isShuttingDown, pageCache }: HttpOptions) {
+export function createHttpApp({
+  db,
+  build,
+  config,
+  log,
+  production,
+  viteDev,
+  trustProxy,
+  isShuttingDown,
+  pageCache,
+}: HttpOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
@@ -139,8 +157,12 @@ export function createHttpApp({ db, build, config, log, production, viteDev, tru
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = clientErrorStatus(error);
     if (status) {
-      log.info({ requestId: res.locals.requestId, status, reason: error instanceof Error ? error.message : String(error) }, "request refused");
-      if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").type("text/plain").send(clientErrorMessage(status, error));
+      log.info(
+        { requestId: res.locals.requestId, status, reason: error instanceof Error ? error.message : String(error) },
+        "request refused",
+      );
+      if (!res.headersSent)
+        res.status(status).set("Cache-Control", "no-store").type("text/plain").send(clientErrorMessage(status, error));
       return;
     }
     log.error({ err: error, requestId: res.locals.requestId }, "unhandled error");

@@ -37,7 +37,9 @@ export function inlineStyleHashes(): string[] {
   return readdirSync(assets)
     .filter((file) => file.endsWith(".css"))
     .map((file) => {
-      const digest = createHash("sha256").update(readFileSync(path.join(assets, file))).digest("base64");
+      const digest = createHash("sha256")
+        .update(readFileSync(path.join(assets, file)))
+        .digest("base64");
       return `'sha256-${digest}'`;
     });
 }

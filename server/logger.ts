@@ -45,9 +45,7 @@ const DATE_LIKE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2})?$/;
 
 /** Masks what looks like an e-mail address or a telephone number in free text. */
 export function maskContactDetails(text: string): string {
-  return text
-    .replace(EMAIL, "[email]")
-    .replace(TELEPHONE, (match) => (DATE_LIKE.test(match.trim()) ? match : "[telephone]"));
+  return text.replace(EMAIL, "[email]").replace(TELEPHONE, (match) => (DATE_LIKE.test(match.trim()) ? match : "[telephone]"));
 }
 
 /** Keys an error may carry that hold a query's values. */

@@ -48,7 +48,13 @@ function codeOf(error: unknown): string {
   return [e.code, e.responseCode].filter(Boolean).join(" ") || "unknown";
 }
 
-export function createMailWorker({ db, log, smtpUrl, from, intervalMs = 5_000 }: MailWorkerOptions): MailWorker & { start(): void } {
+export function createMailWorker({
+  db,
+  log,
+  smtpUrl,
+  from,
+  intervalMs = 5_000,
+}: MailWorkerOptions): MailWorker & { start(): void } {
   const transport = smtpUrl ? createTransport(smtpUrl) : null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

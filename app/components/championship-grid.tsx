@@ -46,9 +46,14 @@ export function ChampionshipGrid({
   const columns = rounds.length + 6;
   const row = (r: GridRow) => (
     <TableRow key={r.competitorId}>
-      <TableCell>{r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}</TableCell>
+      <TableCell>
+        {r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}
+      </TableCell>
       <TableCell className="min-w-40">
-        <Link to={`/competitor/${r.competitorId}`} className="inline-flex items-center gap-2 font-medium text-primary hover:underline">
+        <Link
+          to={`/competitor/${r.competitorId}`}
+          className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
+        >
           <Avatar name={r.name} />
           {r.name}
         </Link>
@@ -77,8 +82,8 @@ export function ChampionshipGrid({
   return (
     <Table>
       <TableCaption>
-        {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not
-        run that round.
+        {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not run
+        that round.
       </TableCaption>
       <TableHeader>
         <TableRow>

@@ -25,12 +25,5 @@ export function NotFoundMessage({
 }
 
 export function NotFound() {
-  return (
-    <NotFoundMessage
-      title="404"
-      message="Oops! Page not found"
-      to="/"
-      linkText="Return to Home"
-    />
-  );
+  return <NotFoundMessage title="404" message="Oops! Page not found" to="/" linkText="Return to Home" />;
 }

@@ -24,7 +24,14 @@ export function PointsChart({ chart, boatClass, seasonName }: { chart: ChartGeom
         <g className="text-muted-foreground" fontSize="11" fill="currentColor">
           {chart.yTicks.map((tick) => (
             <g key={tick.label}>
-              <line x1={chart.plot.left} x2={chart.plot.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity="0.2" />
+              <line
+                x1={chart.plot.left}
+                x2={chart.plot.right}
+                y1={tick.y}
+                y2={tick.y}
+                stroke="currentColor"
+                strokeOpacity="0.2"
+              />
               <text x={chart.plot.left - 4} y={tick.y} dy="0.32em" textAnchor="end">
                 {tick.label}
               </text>

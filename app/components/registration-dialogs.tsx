@@ -93,7 +93,11 @@ export function RegistrationDialogModal({
 export function RegistrationDialogPanel({ dialog, children }: { dialog: RegistrationDialog; children?: ReactNode }) {
   const t = texts(dialog);
   return (
-    <section role="alertdialog" aria-labelledby="registration-question" className="space-y-3 rounded-lg border-2 border-primary p-4">
+    <section
+      role="alertdialog"
+      aria-labelledby="registration-question"
+      className="space-y-3 rounded-lg border-2 border-primary p-4"
+    >
       <h2 id="registration-question" className="text-lg font-semibold">
         {t.title}
       </h2>

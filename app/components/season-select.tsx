@@ -20,7 +20,9 @@ export function SeasonSelect({
 }) {
   return (
     <Form method="get" action={action} className="flex flex-wrap items-end gap-2" data-auto-submit="">
-      {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      {Object.entries(hidden).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
       <label className="grid gap-1 text-sm font-medium">
         Season
         <select

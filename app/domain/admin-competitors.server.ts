@@ -50,8 +50,7 @@ export async function listCompetitors(db: Database): Promise<AdminCompetitor[]> 
 }
 
 export type SaveCompetitorOutcome =
-  | { ok: true; id: number; created: boolean }
-  | { ok: false; reason: "duplicate-email" | "not-found" };
+  { ok: true; id: number; created: boolean } | { ok: false; reason: "duplicate-email" | "not-found" };
 
 export async function saveCompetitor(db: Database, input: CompetitorInput): Promise<SaveCompetitorOutcome> {
   const values = {
@@ -86,9 +85,7 @@ export async function saveCompetitor(db: Database, input: CompetitorInput): Prom
 }
 
 export type DeleteCompetitorOutcome =
-  | { ok: true }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "has-results"; results: number };
+  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "has-results"; results: number };
 
 export async function deleteCompetitor(db: Database, id: number): Promise<DeleteCompetitorOutcome> {
   const [{ results } = { results: 0 }] = await db

@@ -24,7 +24,10 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
     .orderBy(asc(races.date), asc(races.id));
 }
 
-export async function saveRace(db: Database, input: RaceInput): Promise<{ ok: true; id: number; created: boolean } | { ok: false }> {
+export async function saveRace(
+  db: Database,
+  input: RaceInput,
+): Promise<{ ok: true; id: number; created: boolean } | { ok: false }> {
   const values = {
     title: input.title,
     date: input.date,
@@ -49,9 +52,7 @@ export async function saveRace(db: Database, input: RaceInput): Promise<{ ok: tr
 /** Deletes the race with its results and entries (the admin was told how many results first). */
 export async function deleteRace(db: Database, id: number): Promise<{ ok: boolean; results: number }> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM race_results WHERE race_id = ${id}`,
-    );
+    const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM race_results WHERE race_id = ${id}`);
     const deleted = await tx.delete(races).where(eq(races.id, id)).returning({ id: races.id });
     return { ok: deleted.length > 0, results: rows[0]?.n ?? 0 };
   });

@@ -16,7 +16,12 @@ export async function raceOptions(db: Database) {
 
 export async function competitorOptions(db: Database) {
   const rows = await db
-    .select({ id: competitors.id, firstName: competitors.firstName, lastName: competitors.lastName, boatNumber: competitors.boatNumber })
+    .select({
+      id: competitors.id,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatNumber: competitors.boatNumber,
+    })
     .from(competitors)
     .orderBy(asc(competitors.lastName), asc(competitors.firstName), asc(competitors.id));
   return rows.map((r) => ({ id: r.id, label: `${r.firstName} ${r.lastName}${r.boatNumber ? ` #${r.boatNumber}` : ""}` }));
@@ -40,11 +45,22 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
         sql`SELECT results_official_at IS NOT NULL AS official FROM races WHERE id = ${input.raceId} FOR UPDATE`,
       );
       if (locked.rows.length === 0) return { ok: false, reason: "race-not-found" } as const;
-      const heat = and(eq(raceResults.raceId, input.raceId), eq(raceResults.heatNumber, input.heatNumber), eq(raceResults.boatClass, input.boatClass));
+      const heat = and(
+        eq(raceResults.raceId, input.raceId),
+        eq(raceResults.heatNumber, input.heatNumber),
+        eq(raceResults.boatClass, input.boatClass),
+      );
       // Official results are never silently rewritten: what this save changes goes to the change log.
       const before: ResultLine[] = locked.rows[0]!.official
         ? await tx
-            .select({ competitorId: raceResults.competitorId, position: raceResults.position, laps: raceResults.laps, lapTime: raceResults.lapTime, bestLap: raceResults.bestLap, totalTime: raceResults.totalTime })
+            .select({
+              competitorId: raceResults.competitorId,
+              position: raceResults.position,
+              laps: raceResults.laps,
+              lapTime: raceResults.lapTime,
+              bestLap: raceResults.bestLap,
+              totalTime: raceResults.totalTime,
+            })
             .from(raceResults)
             .where(heat)
         : [];
@@ -84,13 +100,29 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
         }));
         const ids = [...new Set([...before, ...after].map((r) => r.competitorId))];
         const boats = new Map(
-          (await tx.select({ id: competitors.id, boatNumber: competitors.boatNumber, firstName: competitors.firstName, lastName: competitors.lastName }).from(competitors).where(inArray(competitors.id, ids))).map(
-            (c) => [c.id, c.boatNumber ? `#${c.boatNumber}` : `${c.firstName} ${c.lastName}`],
-          ),
+          (
+            await tx
+              .select({
+                id: competitors.id,
+                boatNumber: competitors.boatNumber,
+                firstName: competitors.firstName,
+                lastName: competitors.lastName,
+              })
+              .from(competitors)
+              .where(inArray(competitors.id, ids))
+          ).map((c) => [c.id, c.boatNumber ? `#${c.boatNumber}` : `${c.firstName} ${c.lastName}`]),
         );
-        const description = describeResultChanges(input.boatClass, input.heatNumber, before, after, (id) => boats.get(id) ?? `#?`);
+        const description = describeResultChanges(
+          input.boatClass,
+          input.heatNumber,
+          before,
+          after,
+          (id) => boats.get(id) ?? `#?`,
+        );
         if (description) {
-          await tx.insert(raceResultChanges).values({ raceId: input.raceId, heatNumber: input.heatNumber, boatClass: input.boatClass, description });
+          await tx
+            .insert(raceResultChanges)
+            .values({ raceId: input.raceId, heatNumber: input.heatNumber, boatClass: input.boatClass, description });
         }
       }
       return { ok: true, saved: input.rows.length } as const;

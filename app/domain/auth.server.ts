@@ -34,9 +34,7 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export function checkPasswordStrength(password: string): string | null {
-  return password.length >= MIN_PASSWORD_LENGTH
-    ? null
-    : `Admin passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  return password.length >= MIN_PASSWORD_LENGTH ? null : `Admin passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
 }
 
 /** Creates the admin, or sets a new password for an existing one (and ends their sessions). */
@@ -101,8 +99,7 @@ export async function ensureStartupAdmin(
   if (real.length === 0) {
     return {
       level: "warn",
-      message:
-        "no admin account exists: set ADMIN_USERNAME and ADMIN_PASSWORD, or run `npm run admin -- <username>`",
+      message: "no admin account exists: set ADMIN_USERNAME and ADMIN_PASSWORD, or run `npm run admin -- <username>`",
     };
   }
   return { level: "info", message: "admin accounts are configured" };
@@ -120,7 +117,11 @@ async function passwordUnchanged(db: Database, username: string, password: strin
     .from(admins)
     .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
   if (!row || !(await verify(row.passwordHash, password).catch(() => false))) return false;
-  if (row.isDemo) await db.update(admins).set({ isDemo: false, updatedAt: sql`now()` }).where(eq(admins.id, row.id));
+  if (row.isDemo)
+    await db
+      .update(admins)
+      .set({ isDemo: false, updatedAt: sql`now()` })
+      .where(eq(admins.id, row.id));
   return true;
 }
 
@@ -177,7 +178,10 @@ export async function sessionAdmin(db: Database, sessionId: string): Promise<Adm
     .where(and(eq(adminSessions.idHash, idHash), liveSession));
   if (!row) return null;
   if (row.stale) {
-    await db.update(adminSessions).set({ lastSeenAt: sql`now()` }).where(eq(adminSessions.idHash, idHash));
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(adminSessions.idHash, idHash));
   }
   return { id: row.id, username: row.username };
 }
@@ -234,12 +238,7 @@ export function sessionIdFrom(request: Request, production: boolean): string | n
 export function sessionCookie(request: Request, production: boolean, sessionId: string | null): string {
   const secure = secureCookies(request, production);
   // No Max-Age: the server decides when a session ends; the cookie lasts for the browser session.
-  const parts = [
-    `${sessionCookieName(secure)}=${sessionId ?? ""}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-  ];
+  const parts = [`${sessionCookieName(secure)}=${sessionId ?? ""}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (secure) parts.push("Secure");
   if (sessionId === null) parts.push("Max-Age=0");
   return parts.join("; ");

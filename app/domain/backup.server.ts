@@ -13,7 +13,13 @@ import type pg from "pg";
 
 export const BACKUP_FORMAT = "boat-club-backup";
 // Short-lived state: pending registration changes live 24 hours and their links are already mailed.
-const SKIPPED_TABLES = new Set(["schema_migrations", "rate_limits", "admin_sessions", "sessions", "pending_registration_changes"]);
+const SKIPPED_TABLES = new Set([
+  "schema_migrations",
+  "rate_limits",
+  "admin_sessions",
+  "sessions",
+  "pending_registration_changes",
+]);
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -41,7 +47,8 @@ export async function clubTables(client: Queryable): Promise<string[]> {
   const visit = (name: string, path: Set<string>) => {
     if (ordered.includes(name) || path.has(name)) return;
     path.add(name);
-    for (const edge of edges) if (edge.child === name && edge.parent !== name && names.includes(edge.parent)) visit(edge.parent, path);
+    for (const edge of edges)
+      if (edge.child === name && edge.parent !== name && names.includes(edge.parent)) visit(edge.parent, path);
     ordered.push(name);
   };
   for (const name of names) visit(name, new Set());
@@ -58,9 +65,7 @@ export async function createBackup(pool: pg.Pool): Promise<Backup> {
     const tables: Record<string, unknown[]> = {};
     for (const table of await clubTables(client)) {
       const ident = client.escapeIdentifier(table);
-      const { rows } = await client.query<{ data: unknown[] | null }>(
-        `SELECT json_agg(t ORDER BY t) AS data FROM ${ident} t`,
-      );
+      const { rows } = await client.query<{ data: unknown[] | null }>(`SELECT json_agg(t ORDER BY t) AS data FROM ${ident} t`);
       tables[table] = rows[0]?.data ?? [];
     }
     await client.query("COMMIT");
@@ -94,9 +99,7 @@ export async function restoreBackup(pool: pg.Pool, backup: Backup): Promise<Reco
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    const applied = new Set(
-      (await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
-    );
+    const applied = new Set((await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
     const missing = backup.migrations.filter((m) => !applied.has(m));
     if (missing.length) {
       throw new Error(`The backup comes from a newer version of the site (migrations ${missing.join(", ")}). Upgrade first.`);
@@ -115,9 +118,10 @@ export async function restoreBackup(pool: pg.Pool, backup: Backup): Promise<Reco
       const ident = client.escapeIdentifier(table);
       // json_populate_recordset turns the JSON back into the column types (dates, arrays, ...).
       for (let i = 0; i < rows.length; i += 1000) {
-        await client.query(`INSERT INTO ${ident} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${ident}, $1::json)`, [
-          JSON.stringify(rows.slice(i, i + 1000)),
-        ]);
+        await client.query(
+          `INSERT INTO ${ident} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${ident}, $1::json)`,
+          [JSON.stringify(rows.slice(i, i + 1000))],
+        );
       }
       counts[table] = rows.length;
     }

@@ -124,7 +124,9 @@ export function calendarResponse(request: Request, file: CalendarFile, filename:
   const ifModifiedSince = request.headers.get("If-Modified-Since");
   const notModified = ifNoneMatch
     ? ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === file.etag || tag.trim() === "*")
-    : ifModifiedSince !== null && !Number.isNaN(Date.parse(ifModifiedSince)) && file.lastModified.getTime() <= Date.parse(ifModifiedSince);
+    : ifModifiedSince !== null &&
+      !Number.isNaN(Date.parse(ifModifiedSince)) &&
+      file.lastModified.getTime() <= Date.parse(ifModifiedSince);
   if (notModified) return new Response(null, { status: 304, headers });
   return new Response(file.body, { headers });
 }

@@ -208,7 +208,15 @@ export async function standingsView(db: Database, today: string, params: URLSear
   if (season === null) {
     return { kind: "all", classes, boatClass, choices, season, rows: await standings(db, boatClass ?? undefined), tables: [] };
   }
-  return { kind: "season", classes, boatClass, choices, season, rows: [], tables: await seasonStandings(db, season, boatClass ?? undefined) };
+  return {
+    kind: "season",
+    classes,
+    boatClass,
+    choices,
+    season,
+    rows: [],
+    tables: await seasonStandings(db, season, boatClass ?? undefined),
+  };
 }
 
 /** SPEC: the home page shows the top 5. */
@@ -237,8 +245,7 @@ export async function homeStandings(db: Database, today: string, requested: stri
 }
 
 export type SaveSeasonOutcome =
-  | { ok: true; id: number; created: boolean }
-  | { ok: false; field: "key" | "startsOn" | null; message: string };
+  { ok: true; id: number; created: boolean } | { ok: false; field: "key" | "startsOn" | null; message: string };
 
 /**
  * Creates or updates a season. The standings read the rules at every request, so a change shows
@@ -267,7 +274,9 @@ export async function saveSeason(db: Database, input: SeasonInput): Promise<Save
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(seasons.id, input.id))
         .returning({ id: seasons.id });
-      return row ? { ok: true, id: row.id, created: false } : { ok: false, field: null, message: "This season no longer exists." };
+      return row
+        ? { ok: true, id: row.id, created: false }
+        : { ok: false, field: null, message: "This season no longer exists." };
     }
     const [row] = await db.insert(seasons).values(values).returning({ id: seasons.id });
     return { ok: true, id: row!.id, created: true };
@@ -278,7 +287,9 @@ export async function saveSeason(db: Database, input: SeasonInput): Promise<Save
       const [other] = await db
         .select({ name: seasons.name })
         .from(seasons)
-        .where(sql`daterange(${seasons.startsOn}, ${seasons.endsOn}, '[]') && daterange(${input.startsOn}::date, ${input.endsOn}::date, '[]') AND ${seasons.id} <> ${input.id ?? 0}`)
+        .where(
+          sql`daterange(${seasons.startsOn}, ${seasons.endsOn}, '[]') && daterange(${input.startsOn}::date, ${input.endsOn}::date, '[]') AND ${seasons.id} <> ${input.id ?? 0}`,
+        )
         .limit(1);
       return { ok: false, field: "startsOn", message: `These dates overlap the season ${other?.name ?? "already defined"}.` };
     }

@@ -33,7 +33,13 @@ const driver = sql<string>`${competitors.firstName} || ' ' || ${competitors.last
 export async function raceHeats(db: Database, raceId: number): Promise<ClassDraw[]> {
   const [heatRows, entryRows, registered, resultClasses] = await Promise.all([
     db
-      .select({ boatClass: heats.boatClass, heatNumber: heats.heatNumber, method: heats.method, seed: heats.seed, locked: heats.locked })
+      .select({
+        boatClass: heats.boatClass,
+        heatNumber: heats.heatNumber,
+        method: heats.method,
+        seed: heats.seed,
+        locked: heats.locked,
+      })
       .from(heats)
       .where(eq(heats.raceId, raceId))
       .orderBy(asc(heats.boatClass), asc(heats.heatNumber)),
@@ -72,14 +78,22 @@ export async function raceHeats(db: Database, raceId: number): Promise<ClassDraw
       const own = heatRows.filter((h) => h.boatClass === boatClass);
       const placed = entryRows.filter((e) => e.boatClass === boatClass);
       const inHeat = new Set(placed.map((e) => e.competitorId));
-      const entrant = ({ competitorId, boatNumber, boatName, driver }: Entrant) => ({ competitorId, boatNumber, boatName, driver });
+      const entrant = ({ competitorId, boatNumber, boatName, driver }: Entrant) => ({
+        competitorId,
+        boatNumber,
+        boatName,
+        driver,
+      });
       return {
         boatClass,
         method: own[0]?.method ?? null,
         seed: own[0]?.seed ?? null,
         locked: own.some((h) => h.locked),
         hasResults: withResults.has(boatClass),
-        heats: own.map((h) => ({ heatNumber: h.heatNumber, boats: placed.filter((e) => e.heatNumber === h.heatNumber).map(entrant) })),
+        heats: own.map((h) => ({
+          heatNumber: h.heatNumber,
+          boats: placed.filter((e) => e.heatNumber === h.heatNumber).map(entrant),
+        })),
         unplaced: registered
           .filter((r) => r.boatClass === boatClass && !inHeat.has(r.competitorId))
           .map(entrant)
@@ -88,14 +102,16 @@ export async function raceHeats(db: Database, raceId: number): Promise<ClassDraw
     });
 }
 
-export type HeatOutcome =
-  | { ok: true; message: string }
-  | { ok: false; status: 404 | 409; message: string };
+export type HeatOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function lockRace(tx: Tx, raceId: number) {
-  const [race] = await tx.select({ id: races.id, heatSize: races.heatSize }).from(races).where(eq(races.id, raceId)).for("update");
+  const [race] = await tx
+    .select({ id: races.id, heatSize: races.heatSize })
+    .from(races)
+    .where(eq(races.id, raceId))
+    .for("update");
   return race ?? null;
 }
 
@@ -124,7 +140,11 @@ export async function drawClass(
       .from(raceResults)
       .where(and(eq(raceResults.raceId, input.raceId), eq(raceResults.boatClass, input.boatClass)));
     if (results!.n > 0) {
-      return { ok: false, status: 409, message: `${input.boatClass} results are already saved, so its heats cannot be drawn again.` } as const;
+      return {
+        ok: false,
+        status: 409,
+        message: `${input.boatClass} results are already saved, so its heats cannot be drawn again.`,
+      } as const;
     }
     const entrants = (
       await tx
@@ -148,7 +168,15 @@ export async function drawClass(
     await tx.delete(heats).where(and(eq(heats.raceId, input.raceId), eq(heats.boatClass, input.boatClass)));
     const created = await tx
       .insert(heats)
-      .values(groups.map((_, i) => ({ raceId: input.raceId, boatClass: input.boatClass, heatNumber: i + 1, method: input.method, seed })))
+      .values(
+        groups.map((_, i) => ({
+          raceId: input.raceId,
+          boatClass: input.boatClass,
+          heatNumber: i + 1,
+          method: input.method,
+          seed,
+        })),
+      )
       .returning({ id: heats.id, heatNumber: heats.heatNumber });
     await tx.insert(heatEntries).values(
       created.flatMap((heat) =>
@@ -163,7 +191,10 @@ export async function drawClass(
     );
     await tx.update(races).set({ heatSize: input.heatSize }).where(eq(races.id, input.raceId));
     const how = seed === null ? "seeded by the standings" : `seed ${seed}`;
-    return { ok: true, message: `${input.boatClass}: ${groups.length} ${groups.length === 1 ? "heat" : "heats"} drawn (${how}).` } as const;
+    return {
+      ok: true,
+      message: `${input.boatClass}: ${groups.length} ${groups.length === 1 ? "heat" : "heats"} drawn (${how}).`,
+    } as const;
   });
 }
 
@@ -193,15 +224,31 @@ export async function moveBoat(
     const [current] = await tx
       .select({ heatId: heatEntries.heatId })
       .from(heatEntries)
-      .where(and(eq(heatEntries.raceId, input.raceId), eq(heatEntries.boatClass, input.boatClass), eq(heatEntries.competitorId, input.competitorId)));
-    if (!entered && !current) return { ok: false, status: 404, message: `That boat is not entered in ${input.boatClass}.` } as const;
+      .where(
+        and(
+          eq(heatEntries.raceId, input.raceId),
+          eq(heatEntries.boatClass, input.boatClass),
+          eq(heatEntries.competitorId, input.competitorId),
+        ),
+      );
+    if (!entered && !current)
+      return { ok: false, status: 404, message: `That boat is not entered in ${input.boatClass}.` } as const;
     if (current?.heatId === target.id) return { ok: true, message: `The boat is already in heat ${input.heatNumber}.` } as const;
-    const [inTarget] = await tx.select({ n: count(), last: max(heatEntries.slot) }).from(heatEntries).where(eq(heatEntries.heatId, target.id));
+    const [inTarget] = await tx
+      .select({ n: count(), last: max(heatEntries.slot) })
+      .from(heatEntries)
+      .where(eq(heatEntries.heatId, target.id));
     if (inTarget!.n >= race.heatSize) {
-      return { ok: false, status: 409, message: `Heat ${input.heatNumber} already has ${race.heatSize} boats, the most this race allows.` } as const;
+      return {
+        ok: false,
+        status: 409,
+        message: `Heat ${input.heatNumber} already has ${race.heatSize} boats, the most this race allows.`,
+      } as const;
     }
     if (current) {
-      await tx.delete(heatEntries).where(and(eq(heatEntries.heatId, current.heatId), eq(heatEntries.competitorId, input.competitorId)));
+      await tx
+        .delete(heatEntries)
+        .where(and(eq(heatEntries.heatId, current.heatId), eq(heatEntries.competitorId, input.competitorId)));
     }
     await tx.insert(heatEntries).values({
       heatId: target.id,
@@ -226,6 +273,9 @@ export async function lockDraw(db: Database, input: { raceId: number; boatClass:
 
 /** A race's heat size and the title the admin page shows. */
 export async function heatRace(db: Database, raceId: number) {
-  const [race] = await db.select({ id: races.id, title: races.title, date: races.date, heatSize: races.heatSize }).from(races).where(eq(races.id, raceId));
+  const [race] = await db
+    .select({ id: races.id, title: races.title, date: races.date, heatSize: races.heatSize })
+    .from(races)
+    .where(eq(races.id, raceId));
   return race ?? null;
 }

@@ -32,22 +32,34 @@ export interface ImportReport {
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalText = z.preprocess(blank, z.string().trim().optional()).transform((v) => v ?? null);
-const requiredText = (what: string) => z.string({ error: `${what} is missing` }).trim().min(1, `${what} is missing`);
-const id = z.preprocess(blank, z.coerce.number({ error: "id must be a whole number" }).int().positive("id must be a positive whole number"));
+const requiredText = (what: string) =>
+  z
+    .string({ error: `${what} is missing` })
+    .trim()
+    .min(1, `${what} is missing`);
+const id = z.preprocess(
+  blank,
+  z.coerce.number({ error: "id must be a whole number" }).int().positive("id must be a positive whole number"),
+);
 const optionalInt = (what: string, min: number) =>
   z
-    .preprocess(blank, z.coerce.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`).min(min, `${what} must be at least ${min}`).optional())
+    .preprocess(
+      blank,
+      z.coerce
+        .number({ error: `${what} must be a whole number` })
+        .int(`${what} must be a whole number`)
+        .min(min, `${what} must be at least ${min}`)
+        .optional(),
+    )
     .transform((v) => v ?? null);
-const bool = z
-  .preprocess(blank, z.string().optional())
-  .transform((v, ctx) => {
-    if (v === undefined) return false;
-    const t = v.toLowerCase();
-    if (["true", "t", "1", "yes"].includes(t)) return true;
-    if (["false", "f", "0", "no"].includes(t)) return false;
-    ctx.addIssue({ code: "custom", message: `"${v}" is not true or false` });
-    return z.NEVER;
-  });
+const bool = z.preprocess(blank, z.string().optional()).transform((v, ctx) => {
+  if (v === undefined) return false;
+  const t = v.toLowerCase();
+  if (["true", "t", "1", "yes"].includes(t)) return true;
+  if (["false", "f", "0", "no"].includes(t)) return false;
+  ctx.addIssue({ code: "custom", message: `"${v}" is not true or false` });
+  return z.NEVER;
+});
 const timestamp = z
   .preprocess(blank, z.string().optional())
   .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), "is not a date and time")
@@ -56,7 +68,10 @@ const date = z
   .string({ error: "date is missing" })
   .trim()
   .transform((v) => v.slice(0, 10))
-  .refine(isCalendarDate, `date must be a real calendar day from ${CALENDAR_DATE_RANGE.min} to ${CALENDAR_DATE_RANGE.max}, written like 2024-03-05`);
+  .refine(
+    isCalendarDate,
+    `date must be a real calendar day from ${CALENDAR_DATE_RANGE.min} to ${CALENDAR_DATE_RANGE.max}, written like 2024-03-05`,
+  );
 
 const schemas = {
   competitors: z.object({
@@ -92,7 +107,13 @@ const schemas = {
     id,
     race_id: id,
     competitor_id: id,
-    position: z.preprocess(blank, z.coerce.number({ error: "position must be a whole number" }).int("position must be a whole number").positive("position must be 1 or more")),
+    position: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "position must be a whole number" })
+        .int("position must be a whole number")
+        .positive("position must be 1 or more"),
+    ),
     lap_time: optionalText,
     best_lap: optionalText,
     total_time: optionalText,
@@ -141,7 +162,12 @@ export async function importClubData(
       const line = index + 2; // line 1 is the header
       const parsed = schemas[table].safeParse(record);
       if (parsed.success) (rows[table] as unknown[]).push({ ...parsed.data, line });
-      else problem(table, line, parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ` : "") + i.message).join("; "));
+      else
+        problem(
+          table,
+          line,
+          parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ` : "") + i.message).join("; "),
+        );
     });
   }
 
@@ -151,12 +177,36 @@ export async function importClubData(
     if (problems.length && !skipInvalid) return { problems, imported: false, counts };
 
     await client.query("BEGIN");
-    await upsert(client, "competitors", rows.competitors, ["first_name", "last_name", "email", "telephone", "boat_name", "boat_number", "boat_classes", "pipa_consent"], counts, (r) => ({
-      ...r,
-      boat_classes: r.boat_color,
-    }));
+    await upsert(
+      client,
+      "competitors",
+      rows.competitors,
+      ["first_name", "last_name", "email", "telephone", "boat_name", "boat_number", "boat_classes", "pipa_consent"],
+      counts,
+      (r) => ({
+        ...r,
+        boat_classes: r.boat_color,
+      }),
+    );
     await upsert(client, "races", rows.races, ["title", "date", "location", "description", "image_url", "status"], counts);
-    await upsert(client, "race_results", rows.race_results, ["race_id", "competitor_id", "position", "lap_time", "best_lap", "total_time", "laps", "points", "heat_number", "boat_class"], counts);
+    await upsert(
+      client,
+      "race_results",
+      rows.race_results,
+      [
+        "race_id",
+        "competitor_id",
+        "position",
+        "lap_time",
+        "best_lap",
+        "total_time",
+        "laps",
+        "points",
+        "heat_number",
+        "boat_class",
+      ],
+      counts,
+    );
     await insertRegistrations(client, rows.race_registrations, counts);
     await resetIdentitySequences(client);
     await client.query("COMMIT");
@@ -216,10 +266,19 @@ async function checkRelations(
         : [],
     );
   const referenced = [...rows.race_results, ...rows.race_registrations];
-  const raceIds = new Set([...rows.races.map((r) => r.id), ...(await existing("races", referenced.map((r) => r.race_id)))]);
+  const raceIds = new Set([
+    ...rows.races.map((r) => r.id),
+    ...(await existing(
+      "races",
+      referenced.map((r) => r.race_id),
+    )),
+  ]);
   const competitorIds = new Set([
     ...rows.competitors.map((r) => r.id),
-    ...(await existing("competitors", referenced.map((r) => r.competitor_id))),
+    ...(await existing(
+      "competitors",
+      referenced.map((r) => r.competitor_id),
+    )),
   ]);
   const references = (r: { race_id: number; competitor_id: number }) =>
     !raceIds.has(r.race_id)
@@ -228,13 +287,22 @@ async function checkRelations(
         ? `competitor ${r.competitor_id} is not in competitors.csv nor in the database`
         : null;
 
-  rows.race_results = keep("race_results", rows.race_results, (r) =>
-    references(r) ??
-    duplicate(`rr:${r.id}`, r.line, `result id ${r.id} is`) ??
-    duplicate(`rrk:${r.race_id}:${r.heat_number}:${r.boat_class}:${r.competitor_id}`, r.line, "the same competitor in the same race, heat and class is"),
+  rows.race_results = keep(
+    "race_results",
+    rows.race_results,
+    (r) =>
+      references(r) ??
+      duplicate(`rr:${r.id}`, r.line, `result id ${r.id} is`) ??
+      duplicate(
+        `rrk:${r.race_id}:${r.heat_number}:${r.boat_class}:${r.competitor_id}`,
+        r.line,
+        "the same competitor in the same race, heat and class is",
+      ),
   );
-  rows.race_registrations = keep("race_registrations", rows.race_registrations, (r) =>
-    references(r) ?? (r.id !== null ? duplicate(`reg:${r.id}`, r.line, `registration id ${r.id} is`) : null),
+  rows.race_registrations = keep(
+    "race_registrations",
+    rows.race_registrations,
+    (r) => references(r) ?? (r.id !== null ? duplicate(`reg:${r.id}`, r.line, `registration id ${r.id} is`) : null),
   );
 }
 
@@ -281,7 +349,13 @@ async function insertRegistrations(client: pg.PoolClient, rows: Rows["race_regis
     counts.race_registrations.inserted += inserted.length;
     counts.race_registrations.unchanged += list.length - inserted.length;
   };
-  await insert(true, rows.filter((r) => r.id !== null));
+  await insert(
+    true,
+    rows.filter((r) => r.id !== null),
+  );
   await resetIdentitySequences(client);
-  await insert(false, rows.filter((r) => r.id === null));
+  await insert(
+    false,
+    rows.filter((r) => r.id === null),
+  );
 }

@@ -27,7 +27,12 @@ export type LoginOutcome =
 
 export async function attemptLogin(
   db: Database,
-  { username, password, address, previousSessionId }: { username: string; password: string; address: string; previousSessionId: string | null },
+  {
+    username,
+    password,
+    address,
+    previousSessionId,
+  }: { username: string; password: string; address: string; previousSessionId: string | null },
 ): Promise<LoginOutcome> {
   const limits = rules(username, address);
   const states = await hitAll(db, limits);

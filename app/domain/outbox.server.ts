@@ -82,7 +82,11 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /** Records a failed attempt: retried later with backoff, or given up after `maxAttempts`. */
-export async function markAttemptFailed(db: Database, message: Pick<ClaimedMessage, "id" | "attempts">, error: string): Promise<"retry" | "failed"> {
+export async function markAttemptFailed(
+  db: Database,
+  message: Pick<ClaimedMessage, "id" | "attempts">,
+  error: string,
+): Promise<"retry" | "failed"> {
   const outcome = message.attempts >= OUTBOX.maxAttempts ? "failed" : "retry";
   const delay = `${retryDelaySeconds(message.attempts)} seconds`;
   await db.execute(sql`

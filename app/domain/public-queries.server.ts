@@ -67,7 +67,10 @@ export async function completedRacesPage(
   const where = and(...filters);
   const [page, [count]] = await Promise.all([
     db.select(raceColumns).from(races).where(where).orderBy(desc(races.date), desc(races.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(races).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(races)
+      .where(where),
   ]);
   return { races: page, total: count?.total ?? 0 };
 }
@@ -86,10 +89,7 @@ export async function latestRaceWithResults(db: Database): Promise<PublicRace | 
     .select(raceColumns)
     .from(races)
     .where(
-      and(
-        eq(races.status, "completed"),
-        sql`exists (select 1 from ${raceResults} where ${raceResults.raceId} = ${races.id})`,
-      ),
+      and(eq(races.status, "completed"), sql`exists (select 1 from ${raceResults} where ${raceResults.raceId} = ${races.id})`),
     )
     .orderBy(desc(races.date), desc(races.id))
     .limit(1);
@@ -222,10 +222,7 @@ export const publicCompetitorColumns = {
 };
 
 export async function getCompetitor(db: Database, id: number): Promise<PublicCompetitor | null> {
-  const [row] = await db
-    .select(publicCompetitorColumns)
-    .from(competitors)
-    .where(eq(competitors.id, id));
+  const [row] = await db.select(publicCompetitorColumns).from(competitors).where(eq(competitors.id, id));
   return row ? { ...row, name: `${row.firstName} ${row.lastName}` } : null;
 }
 

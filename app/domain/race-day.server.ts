@@ -37,7 +37,10 @@ export async function entryList(db: Database, raceId: number): Promise<ClassEntr
   const order = classTabs([...byClass.keys()]);
   return [...byClass.values()]
     .sort((a, b) => order.indexOf(a.boatClass) - order.indexOf(b.boatClass))
-    .map((c) => ({ ...c, entrants: c.entrants.sort((a, b) => compareBoatNumbers(a.boatNumber, b.boatNumber) || a.competitorId - b.competitorId) }));
+    .map((c) => ({
+      ...c,
+      entrants: c.entrants.sort((a, b) => compareBoatNumbers(a.boatNumber, b.boatNumber) || a.competitorId - b.competitorId),
+    }));
 }
 
 export interface ResultsStatus {
@@ -66,7 +69,17 @@ export async function provisionalRaces(db: Database): Promise<{ id: number; titl
   return db
     .select({ id: races.id, title: races.title })
     .from(races)
-    .where(and(isNull(races.resultsOfficialAt), exists(db.select({ one: sql`1` }).from(raceResults).where(eq(raceResults.raceId, races.id)))))
+    .where(
+      and(
+        isNull(races.resultsOfficialAt),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(raceResults)
+            .where(eq(raceResults.raceId, races.id)),
+        ),
+      ),
+    )
     .orderBy(asc(races.date), asc(races.id));
 }
 

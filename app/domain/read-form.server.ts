@@ -99,13 +99,18 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
  * The posted form, checked against `schema` (plus `extraFields`: the submit button's `intent`,
  * the honeypot, an `id`...). Throws a 400/415 response with a message for anything else.
  */
-export async function readForm(request: Request, schema: z.ZodType, { extraFields = [] }: { extraFields?: readonly string[] } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  schema: z.ZodType,
+  { extraFields = [] }: { extraFields?: readonly string[] } = {},
+): Promise<FormData> {
   const type = request.headers.get("content-type");
   let formData: FormData;
   if (type === null) {
     // A post with no body at all (a script's logout) is an empty form; anything else must say what it is.
     const body = await request.arrayBuffer();
-    if (body.byteLength > 0) refuse(415, "The request body must be a form (application/x-www-form-urlencoded or multipart/form-data).");
+    if (body.byteLength > 0)
+      refuse(415, "The request body must be a form (application/x-www-form-urlencoded or multipart/form-data).");
     formData = new FormData();
   } else if (!FORM_TYPES.test(type)) {
     refuse(415, "The request body must be a form (application/x-www-form-urlencoded or multipart/form-data).");

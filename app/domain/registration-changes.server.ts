@@ -56,7 +56,12 @@ export function confirmationPath(token: string): string {
  * caller's transaction. The record's row is locked first, so simultaneous requests for one record
  * count one after another and the limit holds under any concurrency.
  */
-export async function requestChange(tx: Tx, competitorId: number, values: ChangeValues, club: ClubSite): Promise<ChangeRequestOutcome> {
+export async function requestChange(
+  tx: Tx,
+  competitorId: number,
+  values: ChangeValues,
+  club: ClubSite,
+): Promise<ChangeRequestOutcome> {
   const [current] = await tx
     .select({ firstName: competitors.firstName, email: competitors.email })
     .from(competitors)
@@ -123,7 +128,10 @@ const detailColumns = {
 async function findPending(db: Database | Tx, token: string, lock: boolean) {
   const query = db
     // The database's clock decides expiry, like everywhere else a time is compared.
-    .select({ ...getTableColumns(pendingRegistrationChanges), expired: sql<boolean>`${pendingRegistrationChanges.expiresAt} <= now()` })
+    .select({
+      ...getTableColumns(pendingRegistrationChanges),
+      expired: sql<boolean>`${pendingRegistrationChanges.expiresAt} <= now()`,
+    })
     .from(pendingRegistrationChanges)
     .where(eq(pendingRegistrationChanges.tokenHash, hashToken(token)));
   const [row] = await (lock ? query.for("update") : query);
@@ -188,10 +196,7 @@ export async function confirmChange(db: Database, token: string, club: ClubMail)
         .set({ usedAt: sql`now()` })
         .where(and(eq(pendingRegistrationChanges.competitorId, current.id), isNull(pendingRegistrationChanges.usedAt)));
       const change = moves ? "moved" : "updated";
-      await enqueue(
-        tx,
-        registrationMessages({ competitorId: current.id, ...next, change, previousEmail: current.email }, club),
-      );
+      await enqueue(tx, registrationMessages({ competitorId: current.id, ...next, change, previousEmail: current.email }, club));
       return { kind: "applied", name: `${next.firstName} ${next.lastName}`, change } as const;
     });
   } catch (error) {

@@ -48,7 +48,8 @@ export function registrationMessages(n: RegistrationNotice, club: ClubMail): Out
     {
       kind: "registration",
       to: n.email,
-      subject: n.change === "new" ? `Your ${club.clubName} driver registration` : `Your ${club.clubName} registration was updated`,
+      subject:
+        n.change === "new" ? `Your ${club.clubName} driver registration` : `Your ${club.clubName} registration was updated`,
       body: [
         `Hello ${n.firstName},`,
         "",

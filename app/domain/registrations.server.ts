@@ -188,7 +188,12 @@ async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite)
   return requestChange(tx, target.id, changeValues(input, input.email), club);
 }
 
-export async function registerDriver(db: Database, input: DriverRegistration, mode: DriverSaveMode, club: ClubSite): Promise<DriverOutcome> {
+export async function registerDriver(
+  db: Database,
+  input: DriverRegistration,
+  mode: DriverSaveMode,
+  club: ClubSite,
+): Promise<DriverOutcome> {
   const run = { submit: submitNew, update: updateByEmail, "use-new-email": moveToNewEmail }[mode];
   try {
     return await db.transaction((tx) => run(tx, input, club));

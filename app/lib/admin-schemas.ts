@@ -104,7 +104,11 @@ const resultRowSchema = z.object({
     .int("Position must be a whole number of 1 or more.")
     .min(1, "Position must be a whole number of 1 or more.")
     .max(999, "Position must be at most 999."),
-  competitorId: z.number({ error: "Please select a competitor." }).int().positive("Please select a competitor.").max(MAX_ID, "Please select a competitor."),
+  competitorId: z
+    .number({ error: "Please select a competitor." })
+    .int()
+    .positive("Please select a competitor.")
+    .max(MAX_ID, "Please select a competitor."),
   laps: z
     .number({ error: "Laps must be a whole number of 0 or more." })
     .int("Laps must be a whole number of 0 or more.")

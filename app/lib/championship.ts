@@ -56,7 +56,11 @@ export function usesSpecTable(rules: Pick<ChampionshipRules, "pointsTable" | "po
  * points are the results editor's (and the old site's) copies of SPEC's table, and honouring them
  * would leave the season's table without effect (docs/decisions/0013).
  */
-export function seasonPoints(rules: Pick<ChampionshipRules, "pointsTable" | "pointsBelow">, position: number, stored?: number | null): number {
+export function seasonPoints(
+  rules: Pick<ChampionshipRules, "pointsTable" | "pointsBelow">,
+  position: number,
+  stored?: number | null,
+): number {
   if (stored !== null && stored !== undefined && usesSpecTable(rules)) return stored;
   if (!Number.isInteger(position) || position < 1) return 0;
   return rules.pointsTable[position - 1] ?? rules.pointsBelow;
@@ -165,7 +169,10 @@ function placeWord(index: number): string {
 }
 
 /** "ahead on count-back: 3 wins to 2", or null when points differ or every finish is equal. */
-export function countBackReason(ahead: { points: number; finishes: number[] }, behind: { points: number; finishes: number[] }): string | null {
+export function countBackReason(
+  ahead: { points: number; finishes: number[] },
+  behind: { points: number; finishes: number[] },
+): string | null {
   if (ahead.points !== behind.points) return null;
   const length = Math.max(ahead.finishes.length, behind.finishes.length);
   for (let i = 0; i < length; i++) {
@@ -195,7 +202,8 @@ export function championshipTable<R extends ChampionshipRound>(
     if (scores.length === 0) return [];
     const counted = chooseCountedRounds(scores, limit);
     const cells: (GridCell | null)[] = counting.map(() => null);
-    for (const s of scores) cells[index.get(s.roundId)!] = { points: s.points, dropped: !counted.has(s.roundId), positions: s.positions };
+    for (const s of scores)
+      cells[index.get(s.roundId)!] = { points: s.points, dropped: !counted.has(s.roundId), positions: s.positions };
     let running = 0;
     const cumulative = cells.map((cell) => (running += cell && !cell.dropped ? cell.points : 0));
     const finishes = finishesOf(scores.flatMap((s) => s.positions));
@@ -237,9 +245,12 @@ export function describeRules(rules: ChampionshipRules): string[] {
   if (!usesSpecTable(rules)) lines.push(`Points: ${rules.pointsTable.join(", ")}, then ${rules.pointsBelow}.`);
   if (rules.bestRounds !== null) lines.push(`Each racer's best ${rules.bestRounds} rounds count.`);
   if (rules.dropRounds !== null && rules.dropAfter !== null) {
-    lines.push(`Each racer's worst ${rules.dropRounds} ${rules.dropRounds === 1 ? "round is" : "rounds are"} dropped once ${rules.dropAfter} rounds have been run.`);
+    lines.push(
+      `Each racer's worst ${rules.dropRounds} ${rules.dropRounds === 1 ? "round is" : "rounds are"} dropped once ${rules.dropAfter} rounds have been run.`,
+    );
   }
-  if (rules.minRounds > 0) lines.push(`Racers need at least ${rules.minRounds} ${rules.minRounds === 1 ? "round" : "rounds"} to be classified.`);
+  if (rules.minRounds > 0)
+    lines.push(`Racers need at least ${rules.minRounds} ${rules.minRounds === 1 ? "round" : "rounds"} to be classified.`);
   if (rules.minEntrants > 0) lines.push(`A race counts in a class when at least ${rules.minEntrants} boats of that class raced.`);
   return lines;
 }

@@ -12,19 +12,27 @@ export const drawSchema = z.object({
   intent: z.literal("draw"),
   boatClass,
   method: z.enum(["random", "standings"], { error: "Please choose how to draw the heats" }),
-  heatSize: number(`Boats per heat must be a whole number from ${MIN_HEAT_SIZE} to ${MAX_HEAT_SIZE}`)
-    .pipe(z.number().min(MIN_HEAT_SIZE, `Boats per heat must be at least ${MIN_HEAT_SIZE}`).max(MAX_HEAT_SIZE, `Boats per heat must be at most ${MAX_HEAT_SIZE}`)),
+  heatSize: number(`Boats per heat must be a whole number from ${MIN_HEAT_SIZE} to ${MAX_HEAT_SIZE}`).pipe(
+    z
+      .number()
+      .min(MIN_HEAT_SIZE, `Boats per heat must be at least ${MIN_HEAT_SIZE}`)
+      .max(MAX_HEAT_SIZE, `Boats per heat must be at most ${MAX_HEAT_SIZE}`),
+  ),
   // Empty: a new seed. A seed given again repeats its draw.
   seed: z.preprocess(
     (v) => (v === "" || v === undefined ? undefined : v),
-    number(`The seed must be a whole number from 1 to ${MAX_SEED}`).pipe(z.number().min(1).max(MAX_SEED, `The seed must be a whole number from 1 to ${MAX_SEED}`)).optional(),
+    number(`The seed must be a whole number from 1 to ${MAX_SEED}`)
+      .pipe(z.number().min(1).max(MAX_SEED, `The seed must be a whole number from 1 to ${MAX_SEED}`))
+      .optional(),
   ),
 });
 
 export const moveSchema = z.object({
   intent: z.literal("move"),
   boatClass,
-  competitorId: number("Please select a boat").pipe(z.number().min(1, "Please select a boat").max(MAX_ID, "Please select a boat")),
+  competitorId: number("Please select a boat").pipe(
+    z.number().min(1, "Please select a boat").max(MAX_ID, "Please select a boat"),
+  ),
   heatNumber: number("Please choose a heat").pipe(z.number().min(1, "Please choose a heat").max(99, "Please choose a heat")),
 });
 

@@ -42,7 +42,10 @@ export interface ChartGeometry {
 }
 
 /** Lines for the first CHART_LINES racers (already in standings order); null with no rounds. */
-export function progressionChart(rounds: number, racers: readonly { competitorId: number; name: string; cumulative: number[] }[]): ChartGeometry | null {
+export function progressionChart(
+  rounds: number,
+  racers: readonly { competitorId: number; name: string; cumulative: number[] }[],
+): ChartGeometry | null {
   if (rounds === 0 || racers.length === 0) return null;
   const top = racers.slice(0, CHART_LINES);
   const plot = { left: CHART.left, right: CHART.width - CHART.right, top: CHART.top, bottom: CHART.height - CHART.bottom };

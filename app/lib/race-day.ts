@@ -32,7 +32,11 @@ export function boatCount(n: number): string {
 }
 
 /** "Heat 2 - Open: #5 Tidal Flash, #11 Moongate" (the race page's heat list). */
-export function heatLine(boatClass: string, heatNumber: number, boats: readonly Pick<Entrant, "boatNumber" | "boatName" | "driver">[]): string {
+export function heatLine(
+  boatClass: string,
+  heatNumber: number,
+  boats: readonly Pick<Entrant, "boatNumber" | "boatName" | "driver">[],
+): string {
   return `Heat ${heatNumber} - ${boatClass}: ${boats.length > 0 ? boats.map(boatEntryLabel).join(", ") : "no boats"}`;
 }
 
@@ -69,8 +73,14 @@ export function describeResultChanges(
   for (const row of [...after].sort((a, b) => a.position - b.position)) {
     const was = old.get(row.competitorId);
     if (!was) parts.push(`${boat(row.competitorId)} added in ${ordinal(row.position)}`);
-    else if (was.position !== row.position) parts.push(`${boat(row.competitorId)} from ${ordinal(was.position)} to ${ordinal(row.position)}`);
-    else if (was.laps !== row.laps || was.lapTime !== row.lapTime || was.bestLap !== row.bestLap || was.totalTime !== row.totalTime) {
+    else if (was.position !== row.position)
+      parts.push(`${boat(row.competitorId)} from ${ordinal(was.position)} to ${ordinal(row.position)}`);
+    else if (
+      was.laps !== row.laps ||
+      was.lapTime !== row.lapTime ||
+      was.bestLap !== row.bestLap ||
+      was.totalTime !== row.totalTime
+    ) {
       parts.push(`${boat(row.competitorId)} laps or times corrected`);
     }
   }

@@ -16,11 +16,7 @@ export function raceTiming(raceDate: string, today: string): RaceTiming {
 }
 
 /** The race detail card: 'Upcoming' if the date is in the future, else 'Completed' ('Cancelled' wins). */
-export function raceDetailStatus(
-  raceDate: string,
-  today: string,
-  status?: RaceStatus,
-): "Upcoming" | "Completed" | "Cancelled" {
+export function raceDetailStatus(raceDate: string, today: string, status?: RaceStatus): "Upcoming" | "Completed" | "Cancelled" {
   if (status === "cancelled") return "Cancelled";
   return raceDate > today ? "Upcoming" : "Completed";
 }

@@ -32,7 +32,13 @@ const tooLong = (what: string, max: number) => `${what} must be at most ${max} c
 /** "SuperBoat" and "superboat" are accepted and stored as "Superboat"; anything else is refused. */
 function boatClassList(message: string) {
   return z
-    .array(z.string().transform(canonicalBoatClass).pipe(z.enum(BOAT_CLASSES, { error: message })), { error: message })
+    .array(
+      z
+        .string()
+        .transform(canonicalBoatClass)
+        .pipe(z.enum(BOAT_CLASSES, { error: message })),
+      { error: message },
+    )
     .min(1, message)
     .transform((classes) => BOAT_CLASSES.filter((c) => classes.includes(c)));
 }
@@ -75,9 +81,7 @@ export const driverRegistrationSchema = z.object({
     .trim()
     .max(DRIVER_LIMITS.email, DRIVER_MESSAGES.email)
     .pipe(z.email({ error: DRIVER_MESSAGES.email })),
-  pipaConsent: z
-    .boolean({ error: DRIVER_MESSAGES.pipaConsent })
-    .refine((agreed) => agreed, DRIVER_MESSAGES.pipaConsent),
+  pipaConsent: z.boolean({ error: DRIVER_MESSAGES.pipaConsent }).refine((agreed) => agreed, DRIVER_MESSAGES.pipaConsent),
 });
 
 export type DriverRegistration = z.output<typeof driverRegistrationSchema>;
@@ -120,7 +124,11 @@ export const REGISTRATION_TOASTS = {
     description: "There was an error submitting your registration. Please try again.",
   },
   raceSaved: { type: "success", title: "Registration Successful", description: "You have successfully registered for the race." },
-  raceFailed: { type: "error", title: "Registration Failed", description: "There was an error with your registration. Please try again." },
+  raceFailed: {
+    type: "error",
+    title: "Registration Failed",
+    description: "There was an error with your registration. Please try again.",
+  },
 } as const satisfies Record<string, Toast>;
 
 export function alreadyRegisteredToast(boatClass: string): Toast {

@@ -23,7 +23,10 @@ export interface HeatSelection {
  * first class with results (or the default class of a race without results) and its first heat
  * (or heat 1).
  */
-export function selectHeat(results: readonly HeatKeyed[], requested: { boatClass?: string | null; heat?: string | null }): HeatSelection {
+export function selectHeat(
+  results: readonly HeatKeyed[],
+  requested: { boatClass?: string | null; heat?: string | null },
+): HeatSelection {
   const classes = classTabs(results.map((r) => r.boatClass)).filter((c) => results.some((r) => r.boatClass === c));
   const requestedClass = canonicalBoatClass(requested.boatClass ?? "");
   const boatClass = classes.includes(requestedClass) ? requestedClass : (classes[0] ?? DEFAULT_BOAT_CLASS);

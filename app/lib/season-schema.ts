@@ -31,7 +31,7 @@ export const seasonSchema = z
       .string({ error: "Key is required." })
       .trim()
       .regex(SEASON_KEY_PATTERN, "Key: lower-case letters, digits and dashes, such as 2026 or 2026-27.")
-      .refine((v) => v !== "all", "Key: \"all\" is taken by the all-seasons standings."),
+      .refine((v) => v !== "all", 'Key: "all" is taken by the all-seasons standings.'),
     name: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(80, "At most 80 characters."),
     startsOn: date("Please select the first day."),
     endsOn: date("Please select the last day."),
@@ -58,7 +58,11 @@ export const seasonSchema = z
       const path = value.dropRounds === undefined ? "dropRounds" : "dropAfter";
       ctx.addIssue({ code: "custom", path: [path], message: "Give both the rounds dropped and after how many rounds run." });
     } else if (value.dropRounds !== undefined && value.dropAfter !== undefined && value.dropAfter <= value.dropRounds) {
-      ctx.addIssue({ code: "custom", path: ["dropAfter"], message: "Rounds run before dropping must be more than the rounds dropped." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["dropAfter"],
+        message: "Rounds run before dropping must be more than the rounds dropped.",
+      });
     }
   });
 export type SeasonInput = z.infer<typeof seasonSchema>;

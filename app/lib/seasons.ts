@@ -45,7 +45,10 @@ function overlaps(a: Pick<SeasonRange, "startsOn" | "endsOn">, b: Pick<SeasonRan
  * Every season a visitor can pick, newest first: every defined season (an admin made it on
  * purpose, results or not), and the calendar years with results that no defined season overlaps.
  */
-export function offeredSeasons<S extends SeasonRange>(defined: readonly S[], resultDates: readonly string[]): (S | SeasonRange)[] {
+export function offeredSeasons<S extends SeasonRange>(
+  defined: readonly S[],
+  resultDates: readonly string[],
+): (S | SeasonRange)[] {
   const offered: (S | SeasonRange)[] = [...defined];
   const years = new Set(resultDates.map((date) => Number(date.slice(0, 4))));
   for (const year of years) {

@@ -13,8 +13,7 @@ export const site = {
     "Promoting radio-controlled model boat racing on the island since 1985: race weekends, a season championship and a friendly pit lane for newcomers.",
   welcome:
     "Founded in 1985, our club brings together drivers of every age who love fast boats, good racing and a day by the water.",
-  vision:
-    "Our vision is a competitive, fun and fair racing environment where experienced drivers mentor the next generation.",
+  vision: "Our vision is a competitive, fun and fair racing environment where experienced drivers mentor the next generation.",
   missionQuote: "Build it, race it, share it: every driver is welcome at the water's edge.",
   social: [
     { label: "Facebook", href: "https://www.facebook.com/" },

@@ -21,19 +21,40 @@ interface CsvChampionshipRow {
   cells: ({ points: number; dropped: boolean } | null)[];
 }
 
-export function specStandingsCsv(rows: readonly { position: number; name: string; boat: string; boatClass: string; wins: number; points: number }[]): Cell[][] {
-  return [["Pos", "Racer", "Boat", "Class", "Wins", "Points"], ...rows.map((r) => [r.position, r.name, r.boat, r.boatClass, r.wins, r.points])];
+export function specStandingsCsv(
+  rows: readonly { position: number; name: string; boat: string; boatClass: string; wins: number; points: number }[],
+): Cell[][] {
+  return [
+    ["Pos", "Racer", "Boat", "Class", "Wins", "Points"],
+    ...rows.map((r) => [r.position, r.name, r.boat, r.boatClass, r.wins, r.points]),
+  ];
 }
 
 export function championshipCsv(
   seasonName: string,
-  tables: readonly { boatClass: string; rounds: readonly CsvRound[]; classified: readonly CsvChampionshipRow[]; notClassified: readonly CsvChampionshipRow[] }[],
+  tables: readonly {
+    boatClass: string;
+    rounds: readonly CsvRound[];
+    classified: readonly CsvChampionshipRow[];
+    notClassified: readonly CsvChampionshipRow[];
+  }[],
 ): Cell[][] {
   // One column per round of any class, in date order: classes raced on different days line up.
   const byId = new Map<number, CsvRound>();
   for (const table of tables) for (const round of table.rounds) byId.set(round.id, round);
   const rounds = [...byId.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
-  const header: Cell[] = ["Season", "Class", "Pos", "Racer", "Boat", ...rounds.map((r) => `${r.date} ${r.title}`), "Points", "Wins", "Podiums", "Note"];
+  const header: Cell[] = [
+    "Season",
+    "Class",
+    "Pos",
+    "Racer",
+    "Boat",
+    ...rounds.map((r) => `${r.date} ${r.title}`),
+    "Points",
+    "Wins",
+    "Podiums",
+    "Note",
+  ];
   const out: Cell[][] = [header];
   for (const table of tables) {
     const column = new Map(table.rounds.map((round, i) => [round.id, i]));
@@ -62,6 +83,10 @@ export function championshipCsv(
 
 /** "standings-2025-open.csv" */
 export function standingsCsvName(seasonKey: string, boatClass: string | null): string {
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
   return ["standings", slug(seasonKey), boatClass ? slug(boatClass) : ""].filter(Boolean).join("-") + ".csv";
 }

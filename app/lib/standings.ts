@@ -34,9 +34,7 @@ export function compareStandings(a: StandingTotals, b: StandingTotals): number {
 }
 
 export function rankStandings<T extends StandingTotals>(rows: readonly T[]): Ranked<T>[] {
-  return [...rows]
-    .sort(compareStandings)
-    .map((row, index) => ({ ...row, position: index + 1, wins: row.finishes[0] ?? 0 }));
+  return [...rows].sort(compareStandings).map((row, index) => ({ ...row, position: index + 1, wins: row.finishes[0] ?? 0 }));
 }
 
 /** SPEC: a podium is a finish in position 1 to 3. */

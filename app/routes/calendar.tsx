@@ -75,56 +75,56 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         }))}
       />
       <div data-live>
-      {races.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">{FILTERS[filter].empty}</p>
-      ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {races.map((race, index) => (
-            <li key={race.id}>
-              <Card className="flex h-full flex-col overflow-hidden">
-                <img
-                  src={raceImage(race.title, race.imageUrl)}
-                  alt=""
-                  width={640}
-                  height={360}
-                  // The first card is in view on arrival; the others load as the visitor scrolls.
-                  loading={index === 0 ? "eager" : "lazy"}
-                  className="aspect-video w-full object-cover"
-                />
-                <CardHeader className="gap-2">
-                  <div className="flex flex-wrap gap-2">
-                    <Badge variant={BADGE_VARIANT[race.timing]}>{RACE_TIMING_LABELS[race.timing]}</Badge>
-                    {race.status === "cancelled" && <Badge variant="cancelled">{RACE_STATUS_LABELS.cancelled}</Badge>}
-                  </div>
-                  <CardTitle>{race.title}</CardTitle>
-                </CardHeader>
-                <CardContent className="flex-1 space-y-2 text-sm">
-                  <p className="flex items-center gap-2 text-muted-foreground">
-                    <CalendarDays aria-hidden className="size-4 shrink-0" />
-                    {formatLongDate(race.date)}
-                  </p>
-                  <p className="flex items-center gap-2 text-muted-foreground">
-                    <MapPin aria-hidden className="size-4 shrink-0" />
-                    {race.location}
-                  </p>
-                  <p className="line-clamp-3">{race.description}</p>
-                </CardContent>
-                <CardFooter>
-                  {race.status === "completed" ? (
-                    <Button asChild className="w-full">
-                      <Link to={`/results/${race.id}`}>View Results</Link>
-                    </Button>
-                  ) : (
-                    <Button asChild variant="outline" className="w-full">
-                      <Link to={`/calendar/${race.id}`}>View Details</Link>
-                    </Button>
-                  )}
-                </CardFooter>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+        {races.length === 0 ? (
+          <p className="rounded-lg border p-6 text-center text-muted-foreground">{FILTERS[filter].empty}</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {races.map((race, index) => (
+              <li key={race.id}>
+                <Card className="flex h-full flex-col overflow-hidden">
+                  <img
+                    src={raceImage(race.title, race.imageUrl)}
+                    alt=""
+                    width={640}
+                    height={360}
+                    // The first card is in view on arrival; the others load as the visitor scrolls.
+                    loading={index === 0 ? "eager" : "lazy"}
+                    className="aspect-video w-full object-cover"
+                  />
+                  <CardHeader className="gap-2">
+                    <div className="flex flex-wrap gap-2">
+                      <Badge variant={BADGE_VARIANT[race.timing]}>{RACE_TIMING_LABELS[race.timing]}</Badge>
+                      {race.status === "cancelled" && <Badge variant="cancelled">{RACE_STATUS_LABELS.cancelled}</Badge>}
+                    </div>
+                    <CardTitle>{race.title}</CardTitle>
+                  </CardHeader>
+                  <CardContent className="flex-1 space-y-2 text-sm">
+                    <p className="flex items-center gap-2 text-muted-foreground">
+                      <CalendarDays aria-hidden className="size-4 shrink-0" />
+                      {formatLongDate(race.date)}
+                    </p>
+                    <p className="flex items-center gap-2 text-muted-foreground">
+                      <MapPin aria-hidden className="size-4 shrink-0" />
+                      {race.location}
+                    </p>
+                    <p className="line-clamp-3">{race.description}</p>
+                  </CardContent>
+                  <CardFooter>
+                    {race.status === "completed" ? (
+                      <Button asChild className="w-full">
+                        <Link to={`/results/${race.id}`}>View Results</Link>
+                      </Button>
+                    ) : (
+                      <Button asChild variant="outline" className="w-full">
+                        <Link to={`/calendar/${race.id}`}>View Details</Link>
+                      </Button>
+                    )}
+                  </CardFooter>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );

@@ -14,9 +14,7 @@ import { parseId } from "~/lib/params";
 import { boatLabel, racerStatistics } from "~/lib/standings";
 import type { Route } from "./+types/competitor";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.competitor.name ?? "Racer Not Found" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.competitor.name ?? "Racer Not Found" }];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -190,9 +188,6 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <RouteError
-      message="Failed to load competitor details"
-      description="An error occurred while loading competitor details"
-    />
+    <RouteError message="Failed to load competitor details" description="An error occurred while loading competitor details" />
   );
 }

@@ -19,10 +19,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!race) throw data("Race Not Found", { status: 404 });
   const classes = (await raceHeats(db, race.id)).filter((c) => c.heats.length > 0);
   const html = renderToStaticMarkup(<HeatSheet clubName={context.get(configContext).clubName} race={race} classes={classes} />);
-  return new Response(`<!DOCTYPE html>${html}`, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(`<!DOCTYPE html>${html}`, {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
-function HeatSheet({ clubName, race, classes }: { clubName: string; race: { id: number; title: string; date: string; location: string }; classes: ClassDraw[] }) {
+function HeatSheet({
+  clubName,
+  race,
+  classes,
+}: {
+  clubName: string;
+  race: { id: number; title: string; date: string; location: string };
+  classes: ClassDraw[];
+}) {
   const title = `Heat sheet: ${race.title}`;
   return (
     <html lang="en">
@@ -60,7 +70,8 @@ function HeatSheet({ clubName, race, classes }: { clubName: string; race: { id: 
                     <li key={boat.competitorId}>
                       <span className="number">{boat.boatNumber ? `#${boat.boatNumber}` : "–"}</span>
                       <span>
-                        {boat.boatName?.trim() || boat.driver} {boat.boatName?.trim() ? <span className="driver">{boat.driver}</span> : null}
+                        {boat.boatName?.trim() || boat.driver}{" "}
+                        {boat.boatName?.trim() ? <span className="driver">{boat.driver}</span> : null}
                       </span>
                     </li>
                   ))}

@@ -82,7 +82,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CardHeader className="flex-row items-center justify-between">
                 <CardTitle>Championship Standings</CardTitle>
                 <Button asChild variant="outline" size="sm">
-                  <Link to={seasonParam && top ? `/standings?season=${encodeURIComponent(top.seasonKey)}` : "/standings"}>View All</Link>
+                  <Link to={seasonParam && top ? `/standings?season=${encodeURIComponent(top.seasonKey)}` : "/standings"}>
+                    View All
+                  </Link>
                 </Button>
               </CardHeader>
               <CardContent className="space-y-4">
@@ -114,7 +116,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                                 <TableRow key={row.competitorId}>
                                   <TableCell className="font-semibold">{row.position}</TableCell>
                                   <TableCell>
-                                    <Link to={`/competitor/${row.competitorId}`} className="font-medium text-primary hover:underline">
+                                    <Link
+                                      to={`/competitor/${row.competitorId}`}
+                                      className="font-medium text-primary hover:underline"
+                                    >
                                       {row.name}
                                     </Link>
                                   </TableCell>

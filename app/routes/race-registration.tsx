@@ -44,7 +44,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   // SPEC section 8: a failed list shows its error toast and an empty list, not an error page.
   const [drivers, races] = await Promise.all([
     listDrivers(db).catch((error: unknown) => (context.get(loggerContext).error({ err: error }, "loading drivers failed"), null)),
-    listOpenRaces(db, today).catch((error: unknown) => (context.get(loggerContext).error({ err: error }, "loading races failed"), null)),
+    listOpenRaces(db, today).catch(
+      (error: unknown) => (context.get(loggerContext).error({ err: error }, "loading races failed"), null),
+    ),
   ]);
   const toasts: Toast[] = [];
   if (!races && !drivers) toasts.push({ type: "error", title: "Error", description: "Failed to load required data" });
@@ -85,7 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "race-unknown":
       case "race-closed":
         return {
-          result: submission.reply({ fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] } }),
+          result: submission.reply({
+            fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] },
+          }),
           toast: null,
         };
       case "driver-unknown":
@@ -94,9 +98,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "race registration failed");
     // SPEC section 8: a failed insert says 'Failed to register for the race'; anything else 'Registration Failed'.
-    const toast: Toast = pgErrorCode(error) !== undefined
-      ? { type: "error", title: "Error", description: "Failed to register for the race" }
-      : REGISTRATION_TOASTS.raceFailed;
+    const toast: Toast =
+      pgErrorCode(error) !== undefined
+        ? { type: "error", title: "Error", description: "Failed to register for the race" }
+        : REGISTRATION_TOASTS.raceFailed;
     return data({ result: submission.reply(), toast }, { status: 500 });
   }
 }

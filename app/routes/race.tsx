@@ -33,8 +33,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     raceHeats(db, race.id),
     resultsStatus(db, race.id),
   ]);
-  const resultsMark = official.officialAt ? { official: true, ...formatClubDateTime(official.officialAt, timeZone) } : { official: false };
-  const changes = official.changes.map((c) => ({ description: c.description, at: c.changedAt, ...formatClubDateTime(c.changedAt, timeZone) }));
+  const resultsMark = official.officialAt
+    ? { official: true, ...formatClubDateTime(official.officialAt, timeZone) }
+    : { official: false };
+  const changes = official.changes.map((c) => ({
+    description: c.description,
+    at: c.changedAt,
+    ...formatClubDateTime(c.changedAt, timeZone),
+  }));
   const heats = classes.flatMap((c) => c.heats.map((h) => heatLine(c.boatClass, h.heatNumber, h.boats)));
   return { race, results, entries, heats, resultsMark, changes, status: raceDetailStatus(race.date, today, race.status) };
 }
@@ -58,76 +64,77 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-        {heats.length > 0 && (
-          <Card>
+          {heats.length > 0 && (
+            <Card>
+              <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+                <CardTitle>Heats</CardTitle>
+                <a href={`/calendar/${race.id}/heat-sheet`} className="text-sm text-primary hover:underline">
+                  Print heat sheet
+                </a>
+              </CardHeader>
+              <CardContent>
+                <ul className="space-y-1.5 text-sm">
+                  {heats.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+          {entries && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Entry List</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <EntryList classes={entries} />
+              </CardContent>
+            </Card>
+          )}
+          <Card className="min-w-0">
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-              <CardTitle>Heats</CardTitle>
-              <a href={`/calendar/${race.id}/heat-sheet`} className="text-sm text-primary hover:underline">
-                Print heat sheet
-              </a>
-            </CardHeader>
-            <CardContent>
-              <ul className="space-y-1.5 text-sm">
-                {heats.map((line) => (
-                  <li key={line}>{line}</li>
+              <CardTitle>Results</CardTitle>
+              {results.length > 0 &&
+                ("date" in resultsMark ? (
+                  <Badge variant="past" data-testid="results-mark">
+                    Official {resultsMark.date} {resultsMark.time}
+                  </Badge>
+                ) : (
+                  <Badge variant="upcoming" data-testid="results-mark">
+                    Provisional
+                  </Badge>
                 ))}
-              </ul>
-            </CardContent>
-          </Card>
-        )}
-        {entries && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Entry List</CardTitle>
             </CardHeader>
             <CardContent>
-              <EntryList classes={entries} />
-            </CardContent>
-          </Card>
-        )}
-        <Card className="min-w-0">
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-            <CardTitle>Results</CardTitle>
-            {results.length > 0 &&
-              ("date" in resultsMark ? (
-                <Badge variant="past" data-testid="results-mark">
-                  Official {resultsMark.date} {resultsMark.time}
-                </Badge>
+              {results.length > 0 ? (
+                <RaceResultsTable results={results} variant="full" />
               ) : (
-                <Badge variant="upcoming" data-testid="results-mark">
-                  Provisional
-                </Badge>
-              ))}
-          </CardHeader>
-          <CardContent>
-            {results.length > 0 ? (
-              <RaceResultsTable results={results} variant="full" />
-            ) : (
-              <div className="rounded-md bg-muted p-6 text-center">
-                <p className="font-semibold">Results Not Available</p>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Results will appear here once the race has been run and timed.
-                </p>
-              </div>
-            )}
-          </CardContent>
-        </Card>
-        {changes.length > 0 && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Changes after the results became official</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="space-y-1.5 text-sm" aria-label="Change log">
-                {changes.map((c) => (
-                  <li key={c.at + c.description}>
-                    {c.description}, <time dateTime={c.at}>{c.time}</time> <span className="text-muted-foreground">({c.date})</span>
-                  </li>
-                ))}
-              </ul>
+                <div className="rounded-md bg-muted p-6 text-center">
+                  <p className="font-semibold">Results Not Available</p>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    Results will appear here once the race has been run and timed.
+                  </p>
+                </div>
+              )}
             </CardContent>
           </Card>
-        )}
+          {changes.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Changes after the results became official</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="space-y-1.5 text-sm" aria-label="Change log">
+                  {changes.map((c) => (
+                    <li key={c.at + c.description}>
+                      {c.description}, <time dateTime={c.at}>{c.time}</time>{" "}
+                      <span className="text-muted-foreground">({c.date})</span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
         </div>
         <aside className="space-y-6">
           <Card className="overflow-hidden">
@@ -146,7 +153,11 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
             <CardContent className="space-y-3 text-sm">
               {race.description && <p>{race.description}</p>}
               <p>
-                <a href={`/calendar/${race.id}/event.ics`} download className="inline-flex items-center gap-1 font-medium underline">
+                <a
+                  href={`/calendar/${race.id}/event.ics`}
+                  download
+                  className="inline-flex items-center gap-1 font-medium underline"
+                >
                   <CalendarDays aria-hidden className="size-4" />
                   Add to calendar
                 </a>
@@ -158,7 +169,9 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
                 <dd>{race.location}</dd>
                 <dt className="text-muted-foreground">Status</dt>
                 <dd>
-                  <Badge variant={status === "Cancelled" ? "cancelled" : status === "Upcoming" ? "upcoming" : "past"}>{status}</Badge>
+                  <Badge variant={status === "Cancelled" ? "cancelled" : status === "Upcoming" ? "upcoming" : "past"}>
+                    {status}
+                  </Badge>
                 </dd>
               </dl>
             </CardContent>

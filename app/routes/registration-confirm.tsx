@@ -32,9 +32,7 @@ function rows(current: Details, next: ChangeValues): Row[] {
 }
 
 type Page =
-  | { state: "pending"; rows: Row[] }
-  | { state: "applied"; title: string; message: string }
-  | { state: "refused"; alert: Toast };
+  { state: "pending"; rows: Row[] } | { state: "applied"; title: string; message: string } | { state: "refused"; alert: Toast };
 
 function refused(alert: Toast, status: number, headers?: HeadersInit) {
   return data<Page>({ state: "refused", alert }, { status, headers });

@@ -11,7 +11,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.getAll("class").map(canonicalBoatClass);
   const boatClasses = BOAT_CLASSES.filter((c) => requested.includes(c));
   const html = renderToStaticMarkup(
-    <PrintableRegistrationForm clubName={clubName} clubEmail={clubEmail} boatClasses={boatClasses} policy={pipaPolicyParagraphs(clubName)} nonce={context.get(nonceContext)} />,
+    <PrintableRegistrationForm
+      clubName={clubName}
+      clubEmail={clubEmail}
+      boatClasses={boatClasses}
+      policy={pipaPolicyParagraphs(clubName)}
+      nonce={context.get(nonceContext)}
+    />,
   );
   return new Response(`<!DOCTYPE html>${html}`, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },

@@ -78,13 +78,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "confirmation-sent":
         return { ...none, result: submission.reply({ resetForm: true }), notice: CHANGE_NOTICES.sent(outcome.maskedEmail) };
       case "confirmation-already-sent":
-        return { ...none, result: submission.reply({ resetForm: true }), notice: CHANGE_NOTICES.alreadySent(outcome.maskedEmail) };
+        return {
+          ...none,
+          result: submission.reply({ resetForm: true }),
+          notice: CHANGE_NOTICES.alreadySent(outcome.maskedEmail),
+        };
       case "no-address":
         return data({ ...none, result: submission.reply(), toast: CHANGE_NOTICES.noAddress(clubEmail) }, { status: 409 });
       case "confirm-update":
-        return { ...none, result: submission.reply(), dialog: { type: "update", existing: outcome.existing } satisfies RegistrationDialog };
+        return {
+          ...none,
+          result: submission.reply(),
+          dialog: { type: "update", existing: outcome.existing } satisfies RegistrationDialog,
+        };
       case "confirm-new-email":
-        return { ...none, result: submission.reply(), dialog: { type: "new-email", existing: outcome.existing } satisfies RegistrationDialog };
+        return {
+          ...none,
+          result: submission.reply(),
+          dialog: { type: "new-email", existing: outcome.existing } satisfies RegistrationDialog,
+        };
     }
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "driver registration failed");
@@ -176,7 +188,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
           <div className="space-y-2">
             <label className="flex items-start gap-2 text-sm font-medium">
-              <Checkbox {...getInputProps(fields.pipaConsent, { type: "checkbox" })} key={fields.pipaConsent.key} className="mt-0.5" />
+              <Checkbox
+                {...getInputProps(fields.pipaConsent, { type: "checkbox" })}
+                key={fields.pipaConsent.key}
+                className="mt-0.5"
+              />
               I agree to the PIPA Policy*
             </label>
             <details className="rounded-md border px-3 py-2 text-sm">

@@ -73,7 +73,11 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
       )}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <SeasonSelect action="/standings" seasons={seasons} current={seasonKey} hidden={{ class: boatClass }} />
-        <a href={`/standings.csv${query({ season: seasonKey, class: boatClass })}`} className="text-sm font-medium text-primary hover:underline" download>
+        <a
+          href={`/standings.csv${query({ season: seasonKey, class: boatClass })}`}
+          className="text-sm font-medium text-primary hover:underline"
+          download
+        >
           Download CSV
         </a>
       </div>
@@ -173,9 +177,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <RouteError
-      message="Failed to fetch standings data"
-      description="An unexpected error occurred while fetching standings"
-    />
+    <RouteError message="Failed to fetch standings data" description="An unexpected error occurred while fetching standings" />
   );
 }

@@ -14,7 +14,9 @@ export const dbBackup: Command = {
     const backup = await createBackup(db.$client);
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
     await writeFile(file, encodeBackup(backup), { mode: 0o600 });
-    const rows = Object.entries(backup.tables).map(([t, r]) => `${t} ${r.length}`).join(", ");
+    const rows = Object.entries(backup.tables)
+      .map(([t, r]) => `${t} ${r.length}`)
+      .join(", ");
     print(`Backup written to ${file} (${rows}).`);
     return 0;
   },
@@ -30,7 +32,11 @@ export const dbRestore: Command = {
     }
     const backup = decodeBackup(await readFile(file));
     const counts = await restoreBackup(db.$client, backup);
-    print(`Restored ${file}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(", ")}.`);
+    print(
+      `Restored ${file}: ${Object.entries(counts)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(", ")}.`,
+    );
     return 0;
   },
 };

@@ -5,7 +5,8 @@ import { IMPORT_FILES, importClubData, type ImportTable } from "../../app/domain
 import type { Command } from "./types";
 
 export const dbImport: Command = {
-  summary: "db:import DIR [--skip-invalid]  import the old site's CSV exports (competitors.csv, races.csv, race_results.csv, race_registrations.csv)",
+  summary:
+    "db:import DIR [--skip-invalid]  import the old site's CSV exports (competitors.csv, races.csv, race_results.csv, race_registrations.csv)",
   async run({ db, args, print }) {
     const dir = args.find((a) => !a.startsWith("--"));
     if (!dir || !existsSync(dir)) {
@@ -24,7 +25,9 @@ export const dbImport: Command = {
     const report = await importClubData(db.$client, csv, { skipInvalid: args.includes("--skip-invalid") });
     for (const p of report.problems) print(`${p.file}:${p.line}: ${p.reason}`);
     if (!report.imported) {
-      print(`Nothing was imported: ${report.problems.length} row(s) cannot be imported. Fix them, or run again with --skip-invalid to import the other rows.`);
+      print(
+        `Nothing was imported: ${report.problems.length} row(s) cannot be imported. Fix them, or run again with --skip-invalid to import the other rows.`,
+      );
       return 1;
     }
     for (const [table, c] of Object.entries(report.counts)) {

@@ -43,7 +43,13 @@ test("an admin manages competitors, a race and its results, and the public pages
   await page.keyboard.press("Space");
   await expect(dialog.getByLabel("Open")).not.toBeChecked();
   await dialog.getByRole("button", { name: "Add Competitor" }).click();
-  for (const message of ["First name must be at least 2 characters.", "Last name must be at least 2 characters.", "Please enter a valid email address.", "Boat number is required.", "Please select a boat class."]) {
+  for (const message of [
+    "First name must be at least 2 characters.",
+    "Last name must be at least 2 characters.",
+    "Please enter a valid email address.",
+    "Boat number is required.",
+    "Please select a boat class.",
+  ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -89,7 +95,12 @@ test("an admin manages competitors, a race and its results, and the public pages
   await page.getByRole("button", { name: "Add Race" }).click();
   dialog = page.getByRole("dialog", { name: "Add New Race" });
   await dialog.getByRole("button", { name: "Add Race" }).click();
-  for (const message of ["Title must be at least 2 characters.", "Please select a date.", "Location must be at least 2 characters.", "Description must be at least 10 characters."]) {
+  for (const message of [
+    "Title must be at least 2 characters.",
+    "Please select a date.",
+    "Location must be at least 2 characters.",
+    "Description must be at least 10 characters.",
+  ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await dialog.getByLabel("Title").fill(RACE);
@@ -130,12 +141,36 @@ test("an admin manages competitors, a race and its results, and the public pages
   await dialog.getByTestId("result-row").nth(1).getByLabel("Competitor").selectOption({ label: "Ann Admintest #11" });
   await dialog.getByRole("button", { name: "Save Results" }).click();
   await expect(dialog.getByText("This competitor is already in this heat.")).toBeVisible();
-  await fillHeat(page, 1, "Open", [["Ann Admintest #11", 1], ["Ben Boattest #22", 2]]);
+  await fillHeat(page, 1, "Open", [
+    ["Ann Admintest #11", 1],
+    ["Ben Boattest #22", 2],
+  ]);
 
   for (const [heat, boatClass, rows] of [
-    [2, "Open", [["Ben Boattest #22", 1], ["Ann Admintest #11", 2]]],
-    [1, "Superboat", [["Cal Crewtest #33", 1], ["Ann Admintest #11", 2]]],
-    [2, "Superboat", [["Ann Admintest #11", 1], ["Cal Crewtest #33", 2]]],
+    [
+      2,
+      "Open",
+      [
+        ["Ben Boattest #22", 1],
+        ["Ann Admintest #11", 2],
+      ],
+    ],
+    [
+      1,
+      "Superboat",
+      [
+        ["Cal Crewtest #33", 1],
+        ["Ann Admintest #11", 2],
+      ],
+    ],
+    [
+      2,
+      "Superboat",
+      [
+        ["Ann Admintest #11", 1],
+        ["Cal Crewtest #33", 2],
+      ],
+    ],
   ] as [number, string, [string, number][]][]) {
     await page.getByRole("button", { name: "Edit Results" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
@@ -169,7 +204,9 @@ test("an admin manages competitors, a race and its results, and the public pages
   await expect(page.getByText("90").first()).toBeVisible();
 });
 
-test("deleting: a competitor with results is refused, one without is deleted after the confirm, a race says what goes with it", async ({ page }) => {
+test("deleting: a competitor with results is refused, one without is deleted after the confirm, a race says what goes with it", async ({
+  page,
+}) => {
   await logIn(page, ADMIN_SITE, ADMIN);
   page.on("dialog", (d) => {
     expect(d.message()).toBe("Are you sure you want to delete this competitor?");

@@ -3,7 +3,11 @@ import ICAL from "ical.js";
 import { expect, test } from "./fixtures";
 
 test.describe("calendar feed links", () => {
-  test("the calendar page's Subscribe link is the webcal:// address of a feed with every race", async ({ page, request, baseURL }) => {
+  test("the calendar page's Subscribe link is the webcal:// address of a feed with every race", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.goto("/calendar");
     const subscribe = page.getByRole("link", { name: "Subscribe" });
     const host = new URL(baseURL!).host;
@@ -35,7 +39,7 @@ test.describe("calendar feed links", () => {
       page.getByRole("link", { name: "Add to calendar" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`race-${id}.ics`);
-    const body = await readFile((await download.path()), "utf8");
+    const body = await readFile(await download.path(), "utf8");
     const events = new ICAL.Component(ICAL.parse(body)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
     expect(events).toHaveLength(1);
     expect(events[0]!.summary).toBe(title);

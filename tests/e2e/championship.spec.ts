@@ -9,9 +9,10 @@ import { readTable } from "./public-helpers";
 
 /** Demo data has last season's and this season's races: the newest year offered is this one. */
 async function seasonOptions(page: Page) {
-  return page.getByLabel("Season").locator("option").evaluateAll((options) =>
-    options.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })),
-  );
+  return page
+    .getByLabel("Season")
+    .locator("option")
+    .evaluateAll((options) => options.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })));
 }
 
 test.describe("season standings with demo data", () => {
@@ -32,7 +33,9 @@ test.describe("season standings with demo data", () => {
     await expect(page.getByRole("table").first()).toContainText(`${last} Season: points per round`);
     // Class tabs keep the season.
     await page.getByRole("navigation", { name: "Boat class" }).getByRole("link", { name: "Superboat", exact: true }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("season") === last && url.searchParams.get("class") === "Superboat");
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("season") === last && url.searchParams.get("class") === "Superboat",
+    );
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["Superboat"]);
   });
 
@@ -57,7 +60,10 @@ test.describe("season standings with demo data", () => {
     expect(rows.length).toBeGreaterThan(3);
     for (const row of rows) {
       const cells = row.slice(2, 2 + rounds.length).map((c) => (c === "" ? 0 : Number(c)));
-      expect(cells.reduce((a, b) => a + b, 0), row[1]).toBe(Number(row[2 + rounds.length]));
+      expect(
+        cells.reduce((a, b) => a + b, 0),
+        row[1],
+      ).toBe(Number(row[2 + rounds.length]));
     }
     const totals = rows.map((row) => Number(row[2 + rounds.length]));
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
@@ -70,7 +76,9 @@ test.describe("season standings with demo data", () => {
     });
   });
 
-  test("the chart: an accessible SVG drawn by the server, readable at 375 px, with the grid as its table", async ({ browser }) => {
+  test("the chart: an accessible SVG drawn by the server, readable at 375 px, with the grid as its table", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/standings");
@@ -83,7 +91,9 @@ test.describe("season standings with demo data", () => {
     const lines = Math.min(10, rows.length);
     await expect(chart.locator("path")).toHaveCount(lines);
     // The key names the racers in standings order; the description gives their totals.
-    await expect(page.getByRole("list", { name: "Chart key" }).getByRole("listitem")).toHaveText(rows.slice(0, lines).map((r) => r[1]!.split("\n")[0]!.trim()));
+    await expect(page.getByRole("list", { name: "Chart key" }).getByRole("listitem")).toHaveText(
+      rows.slice(0, lines).map((r) => r[1]!.split("\n")[0]!.trim()),
+    );
     await expect(chart.locator("desc")).toContainText(`${rows[0]![1]!.split("\n")[0]!.trim()} ${rows[0]!.at(-3)}`);
     const box = await chart.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(PHONE.width);

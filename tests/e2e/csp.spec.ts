@@ -27,7 +27,12 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 test("the policy names no https: source and no 'unsafe-inline'", async ({ request }) => {
   const response = await request.get("/");
   const csp = response.headers()["content-security-policy"]!;
-  const directives: Record<string, string[]> = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives: Record<string, string[]> = Object.fromEntries(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   expect(directives["style-src"]).not.toContain("'unsafe-inline'");
   expect(directives["style-src"]).not.toContain("https:");
   expect(directives["style-src"]!.some((v: string) => v.startsWith("'nonce-"))).toBe(true);

@@ -122,10 +122,7 @@ test.describe("/calendar with demo data", () => {
     for (const tab of TABS.slice(1)) {
       await filterTabs(page).getByRole("link", { name: tab.label, exact: true }).click();
       await expect(page).toHaveURL((url) => url.searchParams.get("filter") === tab.filter);
-      await expect(filterTabs(page).getByRole("link", { name: tab.label, exact: true })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
+      await expect(filterTabs(page).getByRole("link", { name: tab.label, exact: true })).toHaveAttribute("aria-current", "page");
       const expected = all.filter((c) => c.badge === tab.badges[0]);
       await expect.poll(async () => (await readCards(page)).map((c) => c.title)).toEqual(expected.map((c) => c.title));
       const cards = await readCards(page);
@@ -235,10 +232,7 @@ test.describe("/calendar on an empty site", () => {
     test(`${tab.label} tab: '${tab.empty}'`, async ({ page }) => {
       await page.goto(`${EMPTY_SITE}/calendar${tab.filter ? `?filter=${tab.filter}` : ""}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Racing Events");
-      await expect(filterTabs(page).getByRole("link", { name: tab.label, exact: true })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
+      await expect(filterTabs(page).getByRole("link", { name: tab.label, exact: true })).toHaveAttribute("aria-current", "page");
       await expect(page.getByText(tab.empty, { exact: true })).toBeVisible();
       await expect(eventCards(page)).toHaveCount(0);
     });

@@ -27,9 +27,7 @@ async function standingsRow(page: Page, index: number) {
 }
 
 test.describe("/competitor/:id", () => {
-  test("header, Racer Profile, Statistics and Race Results agree with each other and with the standings", async ({
-    page,
-  }) => {
+  test("header, Racer Profile, Statistics and Race Results agree with each other and with the standings", async ({ page }) => {
     const leader = await standingsRow(page, 0);
     const response = await page.goto(leader.path);
     expect(response?.status()).toBe(200);

@@ -99,10 +99,12 @@ test.describe("mobile menu at 375 px", () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link")).toHaveText(["Home", "Results", "Standings", "Calendar"]);
     // Slides in from the right edge and fits on the phone screen.
-    await expect.poll(async () => {
-      const box = await menu.getByRole("list").boundingBox();
-      return box ? Math.round(box.x + box.width) : null;
-    }).toBeLessThanOrEqual(PHONE.width);
+    await expect
+      .poll(async () => {
+        const box = await menu.getByRole("list").boundingBox();
+        return box ? Math.round(box.x + box.width) : null;
+      })
+      .toBeLessThanOrEqual(PHONE.width);
     const box = (await menu.getByRole("list").boundingBox())!;
     expect(box.width).toBeLessThan(PHONE.width);
 

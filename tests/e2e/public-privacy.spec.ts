@@ -110,10 +110,7 @@ test.describe("privacy of competitors' contact details", () => {
 });
 
 test.describe("no third-party requests", () => {
-  test("browsing every public screen only requests the site itself, and every image loads", async ({
-    page,
-    baseURL,
-  }) => {
+  test("browsing every public screen only requests the site itself, and every image loads", async ({ page, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const foreign: string[] = [];
     const seen: string[] = [];

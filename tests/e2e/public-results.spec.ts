@@ -35,13 +35,7 @@ test.describe("/results archive", () => {
 
     // Each race shows a results table with the summary columns and a Full Results link.
     const first = page.getByRole("main").locator("section").first();
-    expect((await readTable(first.getByRole("table").first())).headers).toEqual([
-      "Pos",
-      "Name",
-      "Boat",
-      "Best Lap",
-      "Points",
-    ]);
+    expect((await readTable(first.getByRole("table").first())).headers).toEqual(["Pos", "Name", "Boat", "Best Lap", "Points"]);
     await expect(first.getByRole("link", { name: "Full Results" })).toHaveAttribute("href", /^\/results\/\d+$/);
   });
 
@@ -137,9 +131,7 @@ test.describe("/results/:id", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByRole("main").getByText(LONG_DATE).first()).toBeVisible();
 
-    const groups = (await page.getByRole("main").getByRole("heading", { level: 3 }).allInnerTexts()).map((t) =>
-      t.trim(),
-    );
+    const groups = (await page.getByRole("main").getByRole("heading", { level: 3 }).allInnerTexts()).map((t) => t.trim());
     expect(groups).toEqual(expect.arrayContaining(["Open, Heat 1", "Open, Heat 2"]));
     for (const group of groups) expect(group).toMatch(/^(Open|Superboat), Heat \d$/);
     // Grouped in class order, then heat order.
@@ -168,11 +160,7 @@ test.describe("/results/:id", () => {
     await expect(details).toBeVisible();
     // The header, the details card and the Location card show the same place.
     const location = (
-      await details
-        .locator("dt")
-        .getByText("Location", { exact: true })
-        .locator("xpath=following-sibling::dd[1]")
-        .innerText()
+      await details.locator("dt").getByText("Location", { exact: true }).locator("xpath=following-sibling::dd[1]").innerText()
     ).trim();
     expect(location.length).toBeGreaterThan(1);
     await expect(page.getByRole("main").locator("header")).toContainText(location);

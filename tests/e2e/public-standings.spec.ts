@@ -33,8 +33,7 @@ test.describe("/standings with demo data", () => {
     // Ties on points are broken by count-back, starting with wins.
     rows.slice(1).forEach((row, i) => {
       const above = rows[i]!;
-      if (above[5] === row[5])
-        expect(Number(above[4]), `${above[1]} vs ${row[1]}`).toBeGreaterThanOrEqual(Number(row[4]));
+      if (above[5] === row[5]) expect(Number(above[4]), `${above[1]} vs ${row[1]}`).toBeGreaterThanOrEqual(Number(row[4]));
     });
 
     const bodyRows = table.locator("tbody tr");
@@ -58,10 +57,7 @@ test.describe("/standings with demo data", () => {
     for (const boatClass of ["Superboat", "Open"]) {
       await classTabs(page).getByRole("link", { name: boatClass, exact: true }).click();
       await expect(page).toHaveURL((url) => url.searchParams.get("class") === boatClass);
-      await expect(classTabs(page).getByRole("link", { name: boatClass, exact: true })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
+      await expect(classTabs(page).getByRole("link", { name: boatClass, exact: true })).toHaveAttribute("aria-current", "page");
       await expect(standingsTable(page).locator("tbody tr td:nth-child(4)").first()).toHaveText(boatClass);
       const { headers, rows } = await readTable(standingsTable(page));
       expect(headers).toEqual(COLUMNS);

@@ -39,7 +39,10 @@ test("the race page lists entrants per class with boat numbers and counts, as pe
   await expect(page.getByRole("main")).not.toContainText("441-555");
 });
 
-test("an admin draws Superboat heats; the race page lists them and the heat sheet prints one class per A4 page", async ({ page, baseURL }) => {
+test("an admin draws Superboat heats; the race page lists them and the heat sheet prints one class per A4 page", async ({
+  page,
+  baseURL,
+}) => {
   let raceId = "";
   for (const driver of ["Devon Simmons - Boat #3", "Tyrone Furbert - Boat #44", "Colin Pearman - Boat #88"]) {
     raceId = await enter(page, driver, "Superboat");
@@ -53,7 +56,10 @@ test("an admin draws Superboat heats; the race page lists them and the heat shee
   await expect(page.getByText("Random draw, seed 77")).toBeVisible();
 
   await page.goto(`/calendar/${raceId}`);
-  const heats = page.getByRole("main").getByRole("listitem").filter({ hasText: /^Heat \d+ - Superboat: / });
+  const heats = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ hasText: /^Heat \d+ - Superboat: / });
   await expect(heats.first()).toBeVisible();
   const lines = await heats.allInnerTexts();
   expect(lines.length).toBeGreaterThanOrEqual(2);
@@ -73,7 +79,10 @@ test("an admin draws Superboat heats; the race page lists them and the heat shee
   expect(size).toBeGreaterThanOrEqual(24);
   // A4 portrait, one class per page.
   const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
-  const boxes = [...pdf.matchAll(/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(+m[1]!), Math.round(+m[2]!)]);
+  const boxes = [...pdf.matchAll(/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [
+    Math.round(+m[1]!),
+    Math.round(+m[2]!),
+  ]);
   expect(boxes.length).toBeGreaterThan(0);
   // A4 portrait is 595 x 842 points.
   for (const box of boxes) expect(box).toEqual([595, 842]);

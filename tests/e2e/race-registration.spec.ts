@@ -92,7 +92,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Superboat", { exact: true }).check();
     await page.getByRole("button", { name: "Register for Race" }).click();
     await expect(page).toHaveURL("/");
-    await expect(page.getByRole("status")).toContainText("Registration Successful You have successfully registered for the race.");
+    await expect(page.getByRole("status")).toContainText(
+      "Registration Successful You have successfully registered for the race.",
+    );
   });
 });
 
@@ -101,7 +103,7 @@ test.describe("on a 375 px phone", () => {
 
   test("a driver enters a race", async ({ page }) => {
     await page.goto("/race-registration");
-  await hydrated(page);
+    await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByLabel("Driver").selectOption({ label: "Alana Burrows - Boat #21" });
     await pickRace(page, "last");

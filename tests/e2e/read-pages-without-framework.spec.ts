@@ -1,7 +1,17 @@
 import { expect, test } from "./fixtures";
 
 /** docs/decisions/0012: read pages are server HTML; only forms pages and the admin area hydrate. */
-const READ_PAGES = ["/", "/?tab=standings", "/results", "/results/4", "/calendar", "/calendar/4", "/standings", "/competitor/1", "/no-such-page"];
+const READ_PAGES = [
+  "/",
+  "/?tab=standings",
+  "/results",
+  "/results/4",
+  "/calendar",
+  "/calendar/4",
+  "/standings",
+  "/competitor/1",
+  "/no-such-page",
+];
 
 for (const path of READ_PAGES) {
   test(`${path} loads no framework script`, async ({ page }) => {

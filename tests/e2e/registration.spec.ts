@@ -14,7 +14,12 @@ interface Driver {
 
 function newDriver(): Driver {
   const id = unique();
-  return { first: "Test", last: `Driver${id}`, boatNumber: String(100 + Math.floor(Math.random() * 900)), email: `e2e.${id}@example.com` };
+  return {
+    first: "Test",
+    last: `Driver${id}`,
+    boatNumber: String(100 + Math.floor(Math.random() * 900)),
+    email: `e2e.${id}@example.com`,
+  };
 }
 
 async function fill(page: Page, d: Driver) {
@@ -45,7 +50,9 @@ async function register(page: Page, d: Driver) {
 /** What the form answers when a change waits for the owner's confirmation (masked address only). */
 async function expectLinkSentNotice(page: Page, masked: string) {
   const notice = page.getByRole("status").filter({ hasText: "Check Your Email" });
-  await expect(notice).toContainText(`We sent a confirmation link to ${masked}. The registration changes only when that link is followed, within 24 hours.`);
+  await expect(notice).toContainText(
+    `We sent a confirmation link to ${masked}. The registration changes only when that link is followed, within 24 hours.`,
+  );
 }
 
 /** Follows the mailed link: the page shows the change; the button applies it. */
@@ -141,7 +148,9 @@ test.describe("same e-mail: 'Update Existing Registration?'", () => {
     await page.getByRole("button", { name: "Submit Registration" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Existing Registration?" });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText("A registration with this email already exists. Would you like to update your information?");
+    await expect(dialog).toContainText(
+      "A registration with this email already exists. Would you like to update your information?",
+    );
     await expect(dialog).toContainText("Name:Marcus Trott");
     await expect(dialog).toContainText("Boat:Sea Hornet");
     await expect(dialog).toContainText("Boat Number:7");
@@ -155,7 +164,9 @@ test.describe("same e-mail: 'Update Existing Registration?'", () => {
     expect(options.some((o) => o.startsWith("Someone Else"))).toBe(false);
   });
 
-  test("Update Registration mails a link to the address on file; the change applies only once the link is confirmed", async ({ page }) => {
+  test("Update Registration mails a link to the address on file; the change applies only once the link is confirmed", async ({
+    page,
+  }) => {
     const d = newDriver();
     await register(page, d);
     await page.goto("/registration");
@@ -194,7 +205,10 @@ test.describe("a used or wrong link", () => {
     await hydrated(page);
     await fill(page, { ...d, boatNumber: "909" });
     await page.getByRole("button", { name: "Submit Registration" }).click();
-    await page.getByRole("dialog", { name: "Update Existing Registration?" }).getByRole("button", { name: "Update Registration" }).click();
+    await page
+      .getByRole("dialog", { name: "Update Existing Registration?" })
+      .getByRole("button", { name: "Update Registration" })
+      .click();
     await expectLinkSentNotice(page, "e•••@example.com");
     const link = await confirmationLinkMailedTo(d.email);
     await confirmByLink(page, link, { field: "Boat Number", now: d.boatNumber, after: "909" });
@@ -228,22 +242,31 @@ test.describe("same name, other e-mail: 'Existing Registration Found'", () => {
     await expect(dialog).toContainText("Would you like to use this new email address instead?");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([`${d.first} ${d.last} - Boat #${d.boatNumber}`]);
+    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([
+      `${d.first} ${d.last} - Boat #${d.boatNumber}`,
+    ]);
 
     await page.goto("/registration");
     await hydrated(page);
     await fill(page, moved);
     await page.getByRole("button", { name: "Submit Registration" }).click();
-    await page.getByRole("dialog", { name: "Existing Registration Found" }).getByRole("button", { name: "Use New Email" }).click();
+    await page
+      .getByRole("dialog", { name: "Existing Registration Found" })
+      .getByRole("button", { name: "Use New Email" })
+      .click();
     await expectLinkSentNotice(page, "e•••@example.com");
     await expect(page.locator("main")).not.toContainText(d.email);
     // The link goes to the address on file, not to the one typed in the form.
     expect(await mailsTo(moved.email)).toEqual([]);
-    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([`${d.first} ${d.last} - Boat #${d.boatNumber}`]);
+    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([
+      `${d.first} ${d.last} - Boat #${d.boatNumber}`,
+    ]);
 
     await confirmByLink(page, await confirmationLinkMailedTo(d.email), { field: "Email", now: d.email, after: moved.email });
     // Still one registration for this racer, now with the new details.
-    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([`${d.first} ${d.last} - Boat #321`]);
+    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([
+      `${d.first} ${d.last} - Boat #321`,
+    ]);
   });
 });
 
@@ -268,7 +291,16 @@ test.describe("printable form", () => {
 
     await expect(popup).toHaveTitle("Driver Registration Form");
     await expect(popup.getByRole("heading", { name: "Driver Registration Form" })).toBeVisible();
-    for (const line of ["Date:", "First Name:", "Last Name:", "Boat Name:", "Boat Number:", "Boat Colour:", "Telephone:", "Email:"]) {
+    for (const line of [
+      "Date:",
+      "First Name:",
+      "Last Name:",
+      "Boat Name:",
+      "Boat Number:",
+      "Boat Colour:",
+      "Telephone:",
+      "Email:",
+    ]) {
       await expect(popup.getByText(line, { exact: true })).toBeVisible();
     }
     await expect(popup.getByRole("checkbox", { name: "Superboat Class" })).toBeChecked();
@@ -322,7 +354,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("Registration Successful! Your registration has been submitted.");
   });
 
-  test("the update question is asked in the page; Update Registration mails a link that confirms without JavaScript too", async ({ page }) => {
+  test("the update question is asked in the page; Update Registration mails a link that confirms without JavaScript too", async ({
+    page,
+  }) => {
     const d = newDriver();
     await page.goto("/registration");
     await fill(page, d);
@@ -339,7 +373,9 @@ test.describe("without JavaScript", () => {
     await expectLinkSentNotice(page, "e•••@example.com");
 
     await confirmByLink(page, await confirmationLinkMailedTo(d.email), { field: "Boat Number", now: d.boatNumber, after: "808" });
-    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([`${d.first} ${d.last} - Boat #808`]);
+    expect((await driverOptions(page)).filter((o) => o.startsWith(`${d.first} ${d.last}`))).toEqual([
+      `${d.first} ${d.last} - Boat #808`,
+    ]);
   });
 });
 

@@ -43,13 +43,17 @@ async function snapshot() {
 
 async function expiredIdleCookie() {
   const id = await createSession(db, admin.id);
-  await db.execute(sql`UPDATE admin_sessions SET last_seen_at = now() - interval '3 hours' WHERE admin_id = ${admin.id} AND last_seen_at > now() - interval '1 minute'`);
+  await db.execute(
+    sql`UPDATE admin_sessions SET last_seen_at = now() - interval '3 hours' WHERE admin_id = ${admin.id} AND last_seen_at > now() - interval '1 minute'`,
+  );
   return `admin_session=${id}`;
 }
 async function expiredAbsoluteCookie() {
   const id = await createSession(db, admin.id);
   // Active a minute ago, but logged in 13 hours ago: past the absolute limit.
-  await db.execute(sql`UPDATE admin_sessions SET created_at = now() - interval '13 hours' WHERE admin_id = ${admin.id} AND created_at > now() - interval '1 minute'`);
+  await db.execute(
+    sql`UPDATE admin_sessions SET created_at = now() - interval '13 hours' WHERE admin_id = ${admin.id} AND created_at > now() - interval '1 minute'`,
+  );
   return `admin_session=${id}`;
 }
 
@@ -76,14 +80,68 @@ const pages = [
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [
-  ["create a competitor", "/admin/competitors", { intent: "save", firstName: "Eve", lastName: "Intruder", email: "eve@example.com", boatNumber: "66", boatClasses: "Open" }],
-  ["update a competitor", "/admin/competitors", { intent: "save", id: other.id, firstName: "Changed", lastName: "Name", email: "changed@example.com", boatNumber: "1", boatClasses: "Open" }],
+  [
+    "create a competitor",
+    "/admin/competitors",
+    { intent: "save", firstName: "Eve", lastName: "Intruder", email: "eve@example.com", boatNumber: "66", boatClasses: "Open" },
+  ],
+  [
+    "update a competitor",
+    "/admin/competitors",
+    {
+      intent: "save",
+      id: other.id,
+      firstName: "Changed",
+      lastName: "Name",
+      email: "changed@example.com",
+      boatNumber: "1",
+      boatClasses: "Open",
+    },
+  ],
   ["delete a competitor", "/admin/competitors", { intent: "delete", id: other.id }],
-  ["create a race", "/admin/races", { intent: "save", title: "Fake Race", date: "2026-07-01", location: "Nowhere", description: "Should never be saved.", status: "upcoming" }],
-  ["update a race", "/admin/races", { intent: "save", id: race.id, title: "Renamed", date: "2026-07-01", location: "Nowhere", description: "Should never be saved.", status: "upcoming" }],
+  [
+    "create a race",
+    "/admin/races",
+    {
+      intent: "save",
+      title: "Fake Race",
+      date: "2026-07-01",
+      location: "Nowhere",
+      description: "Should never be saved.",
+      status: "upcoming",
+    },
+  ],
+  [
+    "update a race",
+    "/admin/races",
+    {
+      intent: "save",
+      id: race.id,
+      title: "Renamed",
+      date: "2026-07-01",
+      location: "Nowhere",
+      description: "Should never be saved.",
+      status: "upcoming",
+    },
+  ],
   ["delete a race", "/admin/races", { intent: "delete", id: race.id }],
-  ["replace results", "/admin/results", { raceId: race.id, heatNumber: 1, boatClass: "Open", competitorCount: 1, "rows[0].position": 1, "rows[0].competitorId": other.id }],
-  ["create a season", "/admin/seasons", { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 }],
+  [
+    "replace results",
+    "/admin/results",
+    {
+      raceId: race.id,
+      heatNumber: 1,
+      boatClass: "Open",
+      competitorCount: 1,
+      "rows[0].position": 1,
+      "rows[0].competitorId": other.id,
+    },
+  ],
+  [
+    "create a season",
+    "/admin/seasons",
+    { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 },
+  ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
   ["log out (harmless)", "/admin/logout", {}],
 ];
@@ -125,7 +183,15 @@ describe("with a valid session (control)", () => {
     const response = await site.request("/admin/competitors", {
       method: "POST",
       cookie,
-      body: form({ intent: "save", id: other.id, firstName: "Changed", lastName: "Name", email: "changed@example.com", boatNumber: "1", boatClasses: "Open" }),
+      body: form({
+        intent: "save",
+        id: other.id,
+        firstName: "Changed",
+        lastName: "Name",
+        email: "changed@example.com",
+        boatNumber: "1",
+        boatClasses: "Open",
+      }),
     });
     expect(response.status).toBe(200);
     expect(await snapshot()).not.toBe(before);
@@ -136,7 +202,12 @@ describe("bad input from a signed-in admin", () => {
   it.each([
     ["a JSON body", "/admin/competitors", "application/json", '{"intent":"delete"}'],
     ["garbage form data", "/admin/results", "multipart/form-data; boundary=x", "--x\r\nnot a part"],
-    ["a huge competitor count", "/admin/results", "application/x-www-form-urlencoded", form({ raceId: race.id, heatNumber: 1, boatClass: "Open", competitorCount: 1e9 }).toString()],
+    [
+      "a huge competitor count",
+      "/admin/results",
+      "application/x-www-form-urlencoded",
+      form({ raceId: race.id, heatNumber: 1, boatClass: "Open", competitorCount: 1e9 }).toString(),
+    ],
     ["a non-numeric id", "/admin/races", "application/x-www-form-urlencoded", "intent=delete&id=abc"],
   ])("%s gets a 4xx, never a 500, and changes nothing", async (_label, path, type, body) => {
     const cookie = `admin_session=${await createSession(db, admin.id)}`;

@@ -13,13 +13,23 @@ const { db } = await useTestDatabase();
 
 async function heat(raceId: number) {
   return db
-    .select({ competitorId: raceResults.competitorId, position: raceResults.position, points: raceResults.points, heat: raceResults.heatNumber, boatClass: raceResults.boatClass })
+    .select({
+      competitorId: raceResults.competitorId,
+      position: raceResults.position,
+      points: raceResults.points,
+      heat: raceResults.heatNumber,
+      boatClass: raceResults.boatClass,
+    })
     .from(raceResults)
     .where(eq(raceResults.raceId, raceId))
     .orderBy(asc(raceResults.boatClass), asc(raceResults.heatNumber), asc(raceResults.position));
 }
 
-function input(raceId: number, rows: { competitorId: number; position: number }[], extra: Partial<ResultsInput> = {}): ResultsInput {
+function input(
+  raceId: number,
+  rows: { competitorId: number; position: number }[],
+  extra: Partial<ResultsInput> = {},
+): ResultsInput {
   return { raceId, heatNumber: 1, boatClass: "Open", competitorCount: rows.length, rows, ...extra };
 }
 
@@ -31,7 +41,15 @@ describe("replacing a heat's results", () => {
     await createResult(db, { raceId: race.id, competitorId: a.id, position: 1, boatClass: "Superboat" });
     await createResult(db, { raceId: race.id, competitorId: c.id, position: 1 });
 
-    expect(await replaceHeatResults(db, input(race.id, [{ competitorId: b.id, position: 1 }, { competitorId: a.id, position: 11 }]))).toEqual({ ok: true, saved: 2 });
+    expect(
+      await replaceHeatResults(
+        db,
+        input(race.id, [
+          { competitorId: b.id, position: 1 },
+          { competitorId: a.id, position: 11 },
+        ]),
+      ),
+    ).toEqual({ ok: true, saved: 2 });
     expect(await heat(race.id)).toEqual([
       { competitorId: b.id, position: 1, points: 25, heat: 1, boatClass: "Open" },
       { competitorId: a.id, position: 11, points: 5, heat: 1, boatClass: "Open" },
@@ -48,16 +66,24 @@ describe("replacing a heat's results", () => {
     const before = await heat(race.id);
 
     // A trigger in this test database fails the insert of position 2: the delete has already run.
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       CREATE FUNCTION fail_second_row() RETURNS trigger AS $$
       BEGIN
         IF NEW.race_id = ${race.id} AND NEW.position = 2 THEN RAISE EXCEPTION 'disk full (simulated)'; END IF;
         RETURN NEW;
       END $$ LANGUAGE plpgsql;
       CREATE TRIGGER fail_second_row BEFORE INSERT ON race_results FOR EACH ROW EXECUTE FUNCTION fail_second_row();
-    `));
+    `),
+    );
     try {
-      const outcome = await replaceHeatResults(db, input(race.id, [{ competitorId: b.id, position: 1 }, { competitorId: a.id, position: 2 }]));
+      const outcome = await replaceHeatResults(
+        db,
+        input(race.id, [
+          { competitorId: b.id, position: 1 },
+          { competitorId: a.id, position: 2 },
+        ]),
+      );
       expect(outcome).toEqual({ ok: false, reason: "insert-failed" });
     } finally {
       await db.execute(sql`DROP TRIGGER fail_second_row ON race_results; DROP FUNCTION fail_second_row();`);
@@ -70,7 +96,15 @@ describe("replacing a heat's results", () => {
     const a = await createCompetitor(db);
     await createResult(db, { raceId: race.id, competitorId: a.id, position: 1 });
     const before = await heat(race.id);
-    expect(await replaceHeatResults(db, input(race.id, [{ competitorId: a.id, position: 1 }, { competitorId: 999_999, position: 2 }]))).toEqual({
+    expect(
+      await replaceHeatResults(
+        db,
+        input(race.id, [
+          { competitorId: a.id, position: 1 },
+          { competitorId: 999_999, position: 2 },
+        ]),
+      ),
+    ).toEqual({
       ok: false,
       reason: "competitor-not-found",
     });
@@ -78,7 +112,12 @@ describe("replacing a heat's results", () => {
   });
 
   it("refuses the same competitor or the same position twice in a heat, with clear messages", () => {
-    const parsed = resultsSchema.safeParse(input(1, [{ competitorId: 5, position: 1 }, { competitorId: 5, position: 1 }]));
+    const parsed = resultsSchema.safeParse(
+      input(1, [
+        { competitorId: 5, position: 1 },
+        { competitorId: 5, position: 1 },
+      ]),
+    );
     expect(parsed.success).toBe(false);
     const messages = parsed.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(messages).toContain("rows.1.competitorId: This competitor is already in this heat.");
@@ -101,7 +140,13 @@ describe("competitors", () => {
 
   it("refuses a second competitor with the same e-mail in other capitals", async () => {
     await createCompetitor(db, { email: "same@example.com" });
-    const outcome = await saveCompetitor(db, { firstName: "Sam", lastName: "Same", email: "SAME@example.com", boatNumber: "1", boatClasses: ["Open", "Superboat"] });
+    const outcome = await saveCompetitor(db, {
+      firstName: "Sam",
+      lastName: "Same",
+      email: "SAME@example.com",
+      boatNumber: "1",
+      boatClasses: ["Open", "Superboat"],
+    });
     expect(outcome).toEqual({ ok: false, reason: "duplicate-email" });
   });
 });

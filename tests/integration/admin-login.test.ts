@@ -78,7 +78,10 @@ describe("the login page", () => {
 
   it("answers wrong credentials with SPEC's message, naming demo credentials only while the demo admin exists", async () => {
     await upsertAdmin(db, "bob", PASSWORD);
-    const wrong = await site.request("/admin/login", { method: "POST", body: form({ username: "bob", password: "wrong password!" }) });
+    const wrong = await site.request("/admin/login", {
+      method: "POST",
+      body: form({ username: "bob", password: "wrong password!" }),
+    });
     expect(wrong.status).toBe(401);
     const body = await wrong.text();
     expect(body).toContain("Authentication Failed");
@@ -104,12 +107,28 @@ describe("the login rate limit", () => {
   it(`refuses a username after ${LOGIN_FAILURE_LIMIT} failures, even with the right password, from any address`, async () => {
     await upsertAdmin(db, "carol", PASSWORD);
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      const outcome = await attemptLogin(db, { username: "carol", password: "nope", address: `10.0.0.${i}`, previousSessionId: null });
+      const outcome = await attemptLogin(db, {
+        username: "carol",
+        password: "nope",
+        address: `10.0.0.${i}`,
+        previousSessionId: null,
+      });
       expect(outcome).toEqual({ ok: false, reason: "invalid" });
     }
-    const refused = await attemptLogin(db, { username: "CAROL", password: PASSWORD, address: "10.0.1.1", previousSessionId: null });
+    const refused = await attemptLogin(db, {
+      username: "CAROL",
+      password: PASSWORD,
+      address: "10.0.1.1",
+      previousSessionId: null,
+    });
     expect(refused).toMatchObject({ ok: false, reason: "limited" });
-    expect(await db.select().from(adminSessions).innerJoin(admins, eq(admins.id, adminSessions.adminId)).where(eq(admins.username, "carol"))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(adminSessions)
+        .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+        .where(eq(admins.username, "carol")),
+    ).toEqual([]);
   });
 
   it(`refuses an address after ${LOGIN_FAILURE_LIMIT} failures, whatever the username`, async () => {
@@ -117,12 +136,16 @@ describe("the login rate limit", () => {
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
       await attemptLogin(db, { username: `guess${i}`, password: "nope", address: "192.0.2.7", previousSessionId: null });
     }
-    expect(await attemptLogin(db, { username: "dave", password: PASSWORD, address: "192.0.2.7", previousSessionId: null })).toMatchObject({
+    expect(
+      await attemptLogin(db, { username: "dave", password: PASSWORD, address: "192.0.2.7", previousSessionId: null }),
+    ).toMatchObject({
       ok: false,
       reason: "limited",
     });
     // The same admin from another address is still welcome.
-    expect(await attemptLogin(db, { username: "dave", password: PASSWORD, address: "192.0.2.8", previousSessionId: null })).toMatchObject({ ok: true });
+    expect(
+      await attemptLogin(db, { username: "dave", password: PASSWORD, address: "192.0.2.8", previousSessionId: null }),
+    ).toMatchObject({ ok: true });
   });
 
   it("tells the browser clearly, with status 429", async () => {
@@ -173,7 +196,9 @@ describe("the login rate limit under a burst", () => {
     await db.execute(sql`DELETE FROM rate_limits`);
     await upsertAdmin(db, "grace", PASSWORD);
     for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
-      expect(await attemptLogin(db, { username: "grace", password: "nope", address: "198.51.100.1", previousSessionId: null })).toEqual({
+      expect(
+        await attemptLogin(db, { username: "grace", password: "nope", address: "198.51.100.1", previousSessionId: null }),
+      ).toEqual({
         ok: false,
         reason: "invalid",
       });
@@ -182,11 +207,15 @@ describe("the login rate limit under a burst", () => {
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
       await attemptLogin(db, { username: `other${i}`, password: "nope", address: "198.51.100.2", previousSessionId: null });
     }
-    expect(await attemptLogin(db, { username: "grace", password: "nope", address: "198.51.100.2", previousSessionId: null })).toMatchObject({
+    expect(
+      await attemptLogin(db, { username: "grace", password: "nope", address: "198.51.100.2", previousSessionId: null }),
+    ).toMatchObject({
       reason: "limited",
     });
     // So grace still has her fifth check, and the right password clears her counter.
-    expect(await attemptLogin(db, { username: "grace", password: PASSWORD, address: "198.51.100.1", previousSessionId: null })).toMatchObject({ ok: true });
+    expect(
+      await attemptLogin(db, { username: "grace", password: PASSWORD, address: "198.51.100.1", previousSessionId: null }),
+    ).toMatchObject({ ok: true });
     const { rows } = await db.execute<{ count: number }>(sql`SELECT count FROM rate_limits WHERE key = 'login:user:grace'`);
     expect(rows).toEqual([]);
     await db.execute(sql`DELETE FROM rate_limits`);
@@ -197,16 +226,25 @@ describe("the admin at start-up", () => {
   it("keeps the admin's sessions when another instance starts with the same password; a new password ends them", async () => {
     const config = { demo: false, username: "startup-admin", password: PASSWORD };
     expect((await ensureStartupAdmin(db, config)).message).toMatch(/created/);
-    const login = await site.request("/admin/login", { method: "POST", body: form({ username: "startup-admin", password: PASSWORD }) });
+    const login = await site.request("/admin/login", {
+      method: "POST",
+      body: form({ username: "startup-admin", password: PASSWORD }),
+    });
     const id = sessionFrom(login)!;
     expect(id).toBeTruthy();
-    const [before] = await db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.username, "startup-admin"));
+    const [before] = await db
+      .select({ passwordHash: admins.passwordHash })
+      .from(admins)
+      .where(eq(admins.username, "startup-admin"));
 
     // A second instance starting with the same ADMIN_* (and the username's case differing).
     expect((await ensureStartupAdmin(db, { ...config, username: "Startup-Admin" })).message).toMatch(/unchanged/);
     const page = await site.request("/admin/competitors", { cookie: `admin_session=${id}` });
     expect(page.status).toBe(200);
-    const [after] = await db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.username, "startup-admin"));
+    const [after] = await db
+      .select({ passwordHash: admins.passwordHash })
+      .from(admins)
+      .where(eq(admins.username, "startup-admin"));
     expect(after!.passwordHash).toBe(before!.passwordHash);
 
     expect((await ensureStartupAdmin(db, { ...config, password: "a brand new password" })).message).toMatch(/password changed/);

@@ -12,15 +12,29 @@ let site: TestSite;
 let cookie: string;
 
 const { admin } = await upsertAdmin(db, "season-admin", "correct horse battery");
-const [ann, ben] = [await createCompetitor(db, { firstName: "Ann", lastName: "Able" }), await createCompetitor(db, { firstName: "Ben", lastName: "Baker" })];
-for (const [date, first] of [["2027-03-01", ann], ["2027-04-01", ben], ["2027-05-01", ann]] as const) {
+const [ann, ben] = [
+  await createCompetitor(db, { firstName: "Ann", lastName: "Able" }),
+  await createCompetitor(db, { firstName: "Ben", lastName: "Baker" }),
+];
+for (const [date, first] of [
+  ["2027-03-01", ann],
+  ["2027-04-01", ben],
+  ["2027-05-01", ann],
+] as const) {
   const race = await createRace(db, { date });
   // Stored points, as the results editor saves them.
   await createResult(db, { raceId: race.id, competitorId: first.id, position: 1, points: 25 });
   await createResult(db, { raceId: race.id, competitorId: (first === ann ? ben : ann).id, position: 2, points: 20 });
 }
 
-const valid = { key: "2027", name: "2027 Championship", startsOn: "2027-01-01", endsOn: "2027-12-31", pointsTable: "10, 6", pointsBelow: 1 };
+const valid = {
+  key: "2027",
+  name: "2027 Championship",
+  startsOn: "2027-01-01",
+  endsOn: "2027-12-31",
+  pointsTable: "10, 6",
+  pointsBelow: 1,
+};
 
 beforeAll(async () => {
   site = await startTestSite(db);
@@ -28,8 +42,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => site?.close());
 
-const post = (values: Record<string, string | number>) => site.request("/admin/seasons", { method: "POST", cookie, body: form(values) });
-const rows = () => db.select({ key: seasons.key, name: seasons.name, bestRounds: seasons.bestRounds, pointsTable: seasons.pointsTable }).from(seasons).orderBy(asc(seasons.id));
+const post = (values: Record<string, string | number>) =>
+  site.request("/admin/seasons", { method: "POST", cookie, body: form(values) });
+const rows = () =>
+  db
+    .select({ key: seasons.key, name: seasons.name, bestRounds: seasons.bestRounds, pointsTable: seasons.pointsTable })
+    .from(seasons)
+    .orderBy(asc(seasons.id));
 
 describe("/admin/seasons", () => {
   it("creates a season and redirects with a toast; the standings use its rules at once", async () => {
@@ -59,7 +78,11 @@ describe("/admin/seasons", () => {
 
   it.each([
     ["the last day before the first", { endsOn: "2026-12-31" }, "The last day must be on or after the first day."],
-    ["a points table that is not a list of numbers", { pointsTable: "25, twenty" }, "Points: 1 to 50 whole numbers of 0 or more, separated by commas."],
+    [
+      "a points table that is not a list of numbers",
+      { pointsTable: "25, twenty" },
+      "Points: 1 to 50 whole numbers of 0 or more, separated by commas.",
+    ],
     ["a key with capitals", { key: "Winter" }, "Key: lower-case letters, digits and dashes, such as 2026 or 2026-27."],
     ["drops without the rounds run", { dropRounds: 1 }, "Give both the rounds dropped and after how many rounds run."],
     ["a negative minimum", { minEntrants: -1 }, "Minimum entrants must be a whole number of 0 or more."],

@@ -55,9 +55,11 @@ describe("/calendar.ics on the running server", () => {
       "UPDATE races SET status = 'cancelled' WHERE id = (SELECT max(id) FROM races) RETURNING id, title",
     );
     const race = rows[0]!;
-    await expect.poll(async () => (await (await fetch(`${server.url}/calendar`)).text()).match(/>Cancelled<\/span>/g)?.length ?? 0, {
-      timeout: 5_000,
-    }).toBe(1);
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/calendar`)).text()).match(/>Cancelled<\/span>/g)?.length ?? 0, {
+        timeout: 5_000,
+      })
+      .toBe(1);
     expect(await (await fetch(`${server.url}/calendar/${race.id}`)).text()).toMatch(/>Cancelled<\/span>/);
     const event = events(await (await fetch(`${server.url}/calendar/${race.id}/event.ics`)).text())[0]!;
     expect(String(event.component.getFirstPropertyValue("status"))).toBe("CANCELLED");

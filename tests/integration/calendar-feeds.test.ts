@@ -13,9 +13,18 @@ import { routeContext } from "../support/routes";
 
 const { db } = await useTestDatabase();
 
-async function get(loader: typeof feedLoader | typeof eventLoader, path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
+async function get(
+  loader: typeof feedLoader | typeof eventLoader,
+  path: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   try {
-    return (await loader({ request: new Request(`http://localhost${path}`, { headers }), context: routeContext(db), params } as never));
+    return await loader({
+      request: new Request(`http://localhost${path}`, { headers }),
+      context: routeContext(db),
+      params,
+    } as never);
   } catch (thrown) {
     // data(..., { status: 404 }) is thrown, as React Router expects.
     return new Response(null, { status: (thrown as { init?: { status?: number } }).init?.status ?? 500 });
@@ -73,7 +82,12 @@ const form = (race: Awaited<ReturnType<typeof createRace>>, changes: Record<stri
 
 describe("the calendar feed", () => {
   it("has one event per race with a stable UID, location, description and a link back", async () => {
-    const race = await createRace(db, { title: "Harbour Cup", date: "2030-07-06", location: "Ferry Reach Park", status: "upcoming" });
+    const race = await createRace(db, {
+      title: "Harbour Cup",
+      date: "2030-07-06",
+      location: "Ferry Reach Park",
+      status: "upcoming",
+    });
     const first = (await feed()).events.find((e) => e.summary === "Harbour Cup")!;
     expect(first).toMatchObject({
       uid: `race-${race.id}@club.example`,
@@ -112,7 +126,10 @@ describe("the calendar feed", () => {
     await createRace(db, { title: "DST Spring", date: "2030-03-10", status: "upcoming" });
     await createRace(db, { title: "DST Autumn", date: "2030-10-27", status: "upcoming" });
     const { events } = await feed();
-    for (const [title, day] of [["DST Spring", "2030-03-10"], ["DST Autumn", "2030-10-27"]]) {
+    for (const [title, day] of [
+      ["DST Spring", "2030-03-10"],
+      ["DST Autumn", "2030-10-27"],
+    ]) {
       const event = events.find((e) => e.summary === title)!;
       expect(event.startIsDate).toBe(true);
       expect(event.start).toBe(day);

@@ -29,12 +29,20 @@ beforeAll(async () => {
   raceIds = [];
   for (const date of dates) raceIds.push((await createRace(db, { date, title: `Round ${date}` })).id);
   const finishes: [number, Racer, number][] = [
-    [0, ann, 1], [0, ben, 2], [0, cal, 3],
-    [1, ben, 1], [1, ann, 2], [1, cal, 3],
-    [2, ann, 1], [2, cal, 2], [2, ben, 3],
-    [3, cal, 1], [3, dee, 2],
+    [0, ann, 1],
+    [0, ben, 2],
+    [0, cal, 3],
+    [1, ben, 1],
+    [1, ann, 2],
+    [1, cal, 3],
+    [2, ann, 1],
+    [2, cal, 2],
+    [2, ben, 3],
+    [3, cal, 1],
+    [3, dee, 2],
   ];
-  for (const [round, racer, position] of finishes) await createResult(db, { raceId: raceIds[round]!, competitorId: racer.id, position });
+  for (const [round, racer, position] of finishes)
+    await createResult(db, { raceId: raceIds[round]!, competitorId: racer.id, position });
   // A second heat in round 1 for Ann: one round, two results.
   await createResult(db, { raceId: raceIds[0]!, competitorId: ann.id, position: 2, heatNumber: 2 });
   // A Superboat result in round 2.
@@ -64,7 +72,9 @@ describe("a season's championship", () => {
   it("matches SPEC's standings query when every result is in the season", async () => {
     const view = await seasonStandings(db, { ...season2025, startsOn: "2025-01-01", endsOn: "2026-12-31" }, "Open");
     const spec = await standings(db, "Open");
-    expect(view[0]!.classified.map((r) => [r.competitorId, r.points, r.wins])).toEqual(spec.map((r) => [r.competitorId, r.points, r.wins]));
+    expect(view[0]!.classified.map((r) => [r.competitorId, r.points, r.wins])).toEqual(
+      spec.map((r) => [r.competitorId, r.points, r.wins]),
+    );
   });
 
   it("per class when no class is chosen: Open, then Superboat", async () => {
@@ -78,7 +88,9 @@ describe("a season's championship", () => {
     const [open] = await seasonStandings(db, rules, "Open");
     // Round 4 (two boats) does not count; Dee only ran it, so she is not in the table.
     expect(open!.rounds).toHaveLength(3);
-    expect(open!.classified.map((r) => [r.firstName, r.points, r.cells.map((c) => (c?.dropped ? `(${c.points})` : c?.points))])).toEqual([
+    expect(
+      open!.classified.map((r) => [r.firstName, r.points, r.cells.map((c) => (c?.dropped ? `(${c.points})` : c?.points))]),
+    ).toEqual([
       ["Ann", 16 + 10, [16, "(6)", 10]],
       ["Ben", 10 + 6, [6, 10, "(4)"]],
       // Two equal 4s: the earlier one is kept.
@@ -102,7 +114,14 @@ describe("defined seasons", () => {
   it("replace calendar years, become the default, and unknown seasons are not found", async () => {
     const [row] = await db
       .insert(seasons)
-      .values({ key: "2025-26", name: "Winter Series", startsOn: "2025-10-01", endsOn: "2026-03-31", pointsTable: [25, 20, 15], pointsBelow: 5 })
+      .values({
+        key: "2025-26",
+        name: "Winter Series",
+        startsOn: "2025-10-01",
+        endsOn: "2026-03-31",
+        pointsTable: [25, 20, 15],
+        pointsBelow: 5,
+      })
       .returning();
     try {
       const choices = await seasonChoices(db, TODAY);
@@ -125,9 +144,13 @@ describe("defined seasons", () => {
   });
 
   it("cannot overlap another season", async () => {
-    await db.insert(seasons).values({ key: "a", name: "A", startsOn: "2030-01-01", endsOn: "2030-06-30", pointsTable: [1], pointsBelow: 0 });
+    await db
+      .insert(seasons)
+      .values({ key: "a", name: "A", startsOn: "2030-01-01", endsOn: "2030-06-30", pointsTable: [1], pointsBelow: 0 });
     await expect(
-      db.insert(seasons).values({ key: "b", name: "B", startsOn: "2030-06-30", endsOn: "2030-12-31", pointsTable: [1], pointsBelow: 0 }),
+      db
+        .insert(seasons)
+        .values({ key: "b", name: "B", startsOn: "2030-06-30", endsOn: "2030-12-31", pointsTable: [1], pointsBelow: 0 }),
     ).rejects.toThrow();
     await db.delete(seasons);
   });

@@ -35,7 +35,9 @@ it("imports the example export, twice without change, then backs up and restores
 });
 
 it("explains a failure without a stack trace and exits non-zero", async () => {
-  const error = await cli(target.url, "db:restore", path.join(dir, "club.json.gz")).catch((e: { code: number; stderr: string }) => e);
+  const error = await cli(target.url, "db:restore", path.join(dir, "club.json.gz")).catch(
+    (e: { code: number; stderr: string }) => e,
+  );
   expect(error).toMatchObject({ code: 1 });
   expect((error as { stderr: string }).stderr).toMatch(/^Error: Restore needs an empty database/);
 });

@@ -41,7 +41,14 @@ beforeAll(async () => {
   // public forms and the login do not turn the later cases into 429s that test nothing.
   server = await startServer({ DATABASE_URL: database.url, DEMO_DATA: "0", TRUST_PROXY: "1", LOG_LEVEL: "warn" });
   // Warm up (first renders compile and fill caches), so the 1 s bound measures the steady state.
-  for (const path of ["/", "/registration", "/race-registration", "/admin/login", `/results/${past.id}`, `/competitor/${racer.id}`]) {
+  for (const path of [
+    "/",
+    "/registration",
+    "/race-registration",
+    "/admin/login",
+    `/results/${past.id}`,
+    `/competitor/${racer.id}`,
+  ]) {
     await (await fetch(server.url + path)).arrayBuffer();
   }
 }, 90_000);
@@ -138,7 +145,8 @@ async function check(sent: Outcome[]) {
     totals.byStatus.set(o.status, (totals.byStatus.get(o.status) ?? 0) + 1);
     totals.slowest = Math.max(totals.slowest, o.ms);
   }
-  const describeCase = (o: Outcome) => `${o.status} ${Math.round(o.ms)}ms ${o.c.method} ${o.c.path} [${o.c.label}] ${String(o.c.body ?? "").slice(0, 200)}`;
+  const describeCase = (o: Outcome) =>
+    `${o.status} ${Math.round(o.ms)}ms ${o.c.method} ${o.c.path} [${o.c.label}] ${String(o.c.body ?? "").slice(0, 200)}`;
   expect(outcomes.filter((o) => o.status >= 500).map(describeCase), "5xx responses").toEqual([]);
   expect(outcomes.filter((o) => o.ms > SLOW_MS).map(describeCase), "responses slower than 1 s").toEqual([]);
 }
@@ -150,10 +158,46 @@ const nasty = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.constantFrom(
-    "", " ", "\u0000", "a\u0000b", "%00", "\u202Eevil", "\uFEFF", "\uD800", "'; DROP TABLE competitors; --", "<script>alert(1)</script>",
-    "NaN", "Infinity", "-Infinity", "1e309", "-1", "0", "0.5", "2147483648", "9223372036854775808", "99999999999999999999999",
-    "0x10", "1_000", " 7 ", "07", "+5", "[]", "{}", "null", "undefined", "true", "on", "0000-01-01", "2024-02-30", "9999-12-31",
-    "-001-01-01", "2026-13-01", "javascript:alert(1)", "//evil.example/x.png", "https://evil.example/x.png", "../../etc/passwd",
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "%00",
+    "\u202Eevil",
+    "\uFEFF",
+    "\uD800",
+    "'; DROP TABLE competitors; --",
+    "<script>alert(1)</script>",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e309",
+    "-1",
+    "0",
+    "0.5",
+    "2147483648",
+    "9223372036854775808",
+    "99999999999999999999999",
+    "0x10",
+    "1_000",
+    " 7 ",
+    "07",
+    "+5",
+    "[]",
+    "{}",
+    "null",
+    "undefined",
+    "true",
+    "on",
+    "0000-01-01",
+    "2024-02-30",
+    "9999-12-31",
+    "-001-01-01",
+    "2026-13-01",
+    "javascript:alert(1)",
+    "//evil.example/x.png",
+    "https://evil.example/x.png",
+    "../../etc/passwd",
   ),
   fc.string({ minLength: 200, maxLength: 3000 }),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
@@ -163,8 +207,23 @@ const badName = fc.oneof(
   fc.integer({ min: 100, max: 2 ** 31 }).map((n) => `boatClasses[${n}]`),
   fc.integer({ min: 100, max: 10_000_000 }).map((n) => `rows[${n}].position`),
   fc.constantFrom(
-    "__proto__", "__proto__[polluted]", "constructor.prototype.x", "rows[0][1]", "rows[-1].position", "rows[].position", "rows.0.position",
-    "a..b", "", "[0]", ".x", "intent[0]", "email.value", "rows[0].__proto__", "pipaConsent[99]", "boatClasses[0][0]", "x".repeat(500),
+    "__proto__",
+    "__proto__[polluted]",
+    "constructor.prototype.x",
+    "rows[0][1]",
+    "rows[-1].position",
+    "rows[].position",
+    "rows.0.position",
+    "a..b",
+    "",
+    "[0]",
+    ".x",
+    "intent[0]",
+    "email.value",
+    "rows[0].__proto__",
+    "pipaConsent[99]",
+    "boatClasses[0][0]",
+    "x".repeat(500),
   ),
   fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/^[A-Za-z]+$/.test(s)),
   fc.stringMatching(/^[a-z]{3,12}$/).map((s) => `zz${s}`),
@@ -175,7 +234,11 @@ type Fields = [string, string][];
 /** A form body with one thing broken, as a Case. */
 function broken(label: string, path: string, valid: Fields, valueFields: readonly string[], admin = false): fc.Arbitrary<Case> {
   const urlencoded = (fields: Fields) => new URLSearchParams(fields).toString();
-  const post = (what: string, body: string, headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" }): Case => ({
+  const post = (
+    what: string,
+    body: string,
+    headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" },
+  ): Case => ({
     label: `${label}: ${what}`,
     method: "POST",
     path,
@@ -188,33 +251,68 @@ function broken(label: string, path: string, valid: Fields, valueFields: readonl
     // A name the form does not have, or a list index out of bounds.
     fc.tuple(badName, nasty).map(([name, value]) => post("bad name", urlencoded([...valid, [name, value]]))),
     // A NUL byte in a field.
-    fc.tuple(field, nasty).map(([name, value]) => post("NUL", urlencoded(valid.map(([n, v]) => [n, n === name ? `${value}\u0000${v}` : v])))),
+    fc
+      .tuple(field, nasty)
+      .map(([name, value]) => post("NUL", urlencoded(valid.map(([n, v]) => [n, n === name ? `${value}\u0000${v}` : v])))),
     // A value the form refuses (the field is required to be valid: replaced by a hostile value plus a NUL-free break).
-    fc.tuple(field, nasty).map(([name, value]) =>
-      post("missing field, another mangled", urlencoded(valid.filter(([n]) => n !== name).map(([n, v], i) => [n, i % 2 ? value : v]))),
-    ),
+    fc
+      .tuple(field, nasty)
+      .map(([name, value]) =>
+        post(
+          "missing field, another mangled",
+          urlencoded(valid.filter(([n]) => n !== name).map(([n, v], i) => [n, i % 2 ? value : v])),
+        ),
+      ),
     // Not a form at all.
-    fc.tuple(fc.constantFrom("application/json", "text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=utf-16", "image/png", ""), nasty).map(
-      ([type, value]) =>
+    fc
+      .tuple(
+        fc.constantFrom(
+          "application/json",
+          "text/plain",
+          "application/xml",
+          "multipart/form-data",
+          "multipart/form-data; boundary=",
+          "application/x-www-form-urlencoded; charset=utf-16",
+          "image/png",
+          "",
+        ),
+        nasty,
+      )
+      .map(([type, value]) =>
         post(
           `content type ${type}`,
           // The form's own fields plus one it does not have, so even a lenient reading is refused.
-          type.includes("json") ? JSON.stringify(Object.fromEntries(valid)) : `${urlencoded(valid)}&zzjunk=${encodeURIComponent(value)}`,
+          type.includes("json")
+            ? JSON.stringify(Object.fromEntries(valid))
+            : `${urlencoded(valid)}&zzjunk=${encodeURIComponent(value)}`,
           type ? { "Content-Type": type } : {},
         ),
-    ),
+      ),
     // Broken multipart.
     nasty.map((value) =>
-      post("broken multipart", `--b\r\nContent-Disposition: form-data; name="${value.replaceAll('"', "")}"\r\n\r\n${value}\r\n--b`, { "Content-Type": "multipart/form-data; boundary=b" }),
+      post(
+        "broken multipart",
+        `--b\r\nContent-Disposition: form-data; name="${value.replaceAll('"', "")}"\r\n\r\n${value}\r\n--b`,
+        { "Content-Type": "multipart/form-data; boundary=b" },
+      ),
     ),
     // Invalid percent-encoding and stray separators in the body.
-    fc.constantFrom("%", "%zz", "%E0%A4%A", "&&&", "=", "==", "%C0%AF", "%FF%FE").map((junk) => post("bad encoding", `${urlencoded(valid)}&${junk}=${junk}&zz${junk}`)),
+    fc
+      .constantFrom("%", "%zz", "%E0%A4%A", "&&&", "=", "==", "%C0%AF", "%FF%FE")
+      .map((junk) => post("bad encoding", `${urlencoded(valid)}&${junk}=${junk}&zz${junk}`)),
     // Too many fields.
-    fc.integer({ min: 401, max: 3000 }).map((n) => post("too many fields", `${urlencoded(valid)}&${"boatClasses=Open&".repeat(n)}`)),
+    fc
+      .integer({ min: 401, max: 3000 })
+      .map((n) => post("too many fields", `${urlencoded(valid)}&${"boatClasses=Open&".repeat(n)}`)),
     // Another site's page.
-    fc.constantFrom("https://evil.example", "null", "http://127.0.0.1.evil.example").map((origin) => ({ ...post(`origin ${origin}`, urlencoded(valid)), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin } })),
+    fc.constantFrom("https://evil.example", "null", "http://127.0.0.1.evil.example").map((origin) => ({
+      ...post(`origin ${origin}`, urlencoded(valid)),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    })),
     // Over the body cap.
-    fc.integer({ min: MAX_BODY_BYTES + 1, max: MAX_BODY_BYTES * 4 }).map((size) => post("oversized", `${urlencoded(valid)}&pad=${"x".repeat(size)}`)),
+    fc
+      .integer({ min: MAX_BODY_BYTES + 1, max: MAX_BODY_BYTES * 4 })
+      .map((size) => post("oversized", `${urlencoded(valid)}&pad=${"x".repeat(size)}`)),
   );
 }
 
@@ -231,19 +329,60 @@ const driver: Fields = [
 ];
 
 const actions: [string, fc.Arbitrary<Case>][] = [
-  ["driver registration", broken("registration", "/registration", driver, ["firstName", "lastName", "boatNumber", "boatClasses", "email", "pipaConsent"])],
-  ["driver registration (data request)", broken("registration.data", "/registration.data", driver, ["firstName", "lastName", "email", "pipaConsent"])],
+  [
+    "driver registration",
+    broken("registration", "/registration", driver, [
+      "firstName",
+      "lastName",
+      "boatNumber",
+      "boatClasses",
+      "email",
+      "pipaConsent",
+    ]),
+  ],
+  [
+    "driver registration (data request)",
+    broken("registration.data", "/registration.data", driver, ["firstName", "lastName", "email", "pipaConsent"]),
+  ],
   [
     "race registration",
-    broken("race-registration", "/race-registration", [["competitorId", String(racer.id)], ["raceId", String(upcoming.id)], ["boatClasses", "Open"]], ["competitorId", "raceId", "boatClasses"]),
+    broken(
+      "race-registration",
+      "/race-registration",
+      [
+        ["competitorId", String(racer.id)],
+        ["raceId", String(upcoming.id)],
+        ["boatClasses", "Open"],
+      ],
+      ["competitorId", "raceId", "boatClasses"],
+    ),
   ],
-  ["login", broken("login", "/admin/login", [["username", "fuzz-admin"], ["password", "a long fuzzing password"]], ["username", "password"])],
+  [
+    "login",
+    broken(
+      "login",
+      "/admin/login",
+      [
+        ["username", "fuzz-admin"],
+        ["password", "a long fuzzing password"],
+      ],
+      ["username", "password"],
+    ),
+  ],
   [
     "admin competitor save",
     broken(
       "competitor",
       "/admin/competitors",
-      [["intent", "save"], ["id", String(other.id)], ["firstName", "Changed"], ["lastName", "Name"], ["email", "changed@example.com"], ["boatNumber", "5"], ["boatClasses", "Open"]],
+      [
+        ["intent", "save"],
+        ["id", String(other.id)],
+        ["firstName", "Changed"],
+        ["lastName", "Name"],
+        ["email", "changed@example.com"],
+        ["boatNumber", "5"],
+        ["boatClasses", "Open"],
+      ],
       // Not "id": without it the same fields would be a valid new competitor.
       ["firstName", "lastName", "email", "boatNumber", "boatClasses"],
       true,
@@ -254,7 +393,14 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     broken(
       "race",
       "/admin/races",
-      [["intent", "save"], ["title", "Fuzz Cup"], ["date", "2026-07-01"], ["location", "Lake"], ["description", "A long enough description."], ["status", "upcoming"]],
+      [
+        ["intent", "save"],
+        ["title", "Fuzz Cup"],
+        ["date", "2026-07-01"],
+        ["location", "Lake"],
+        ["description", "A long enough description."],
+        ["status", "upcoming"],
+      ],
       ["title", "date", "location", "description", "status"],
       true,
     ),
@@ -264,33 +410,65 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     broken(
       "results",
       "/admin/results",
-      [["raceId", String(past.id)], ["heatNumber", "1"], ["boatClass", "Open"], ["competitorCount", "1"], ["rows[0].position", "1"], ["rows[0].competitorId", String(other.id)]],
+      [
+        ["raceId", String(past.id)],
+        ["heatNumber", "1"],
+        ["boatClass", "Open"],
+        ["competitorCount", "1"],
+        ["rows[0].position", "1"],
+        ["rows[0].competitorId", String(other.id)],
+      ],
       ["raceId", "heatNumber", "boatClass", "competitorCount", "rows[0].position", "rows[0].competitorId"],
       true,
     ),
   ],
-  ["admin delete (competitor and race)", fc.tuple(fc.constantFrom("/admin/competitors", "/admin/races"), nasty).map(([path, id]) => ({
-    label: "delete with a bad id",
-    method: "POST" as const,
-    path,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams([["intent", "delete"], ["id", /^\d{1,9}$/.test(id.trim()) ? `${id}x` : id]]).toString(),
-    admin: true,
-  }))],
-  ["logout with a body", fc.tuple(badName, nasty).map(([name, value]) => ({
-    label: "logout with fields",
-    method: "POST" as const,
-    path: "/admin/logout",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams([[name || "x", value]]).toString(),
-    admin: true,
-  }))],
+  [
+    "admin delete (competitor and race)",
+    fc.tuple(fc.constantFrom("/admin/competitors", "/admin/races"), nasty).map(([path, id]) => ({
+      label: "delete with a bad id",
+      method: "POST" as const,
+      path,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["intent", "delete"],
+        ["id", /^\d{1,9}$/.test(id.trim()) ? `${id}x` : id],
+      ]).toString(),
+      admin: true,
+    })),
+  ],
+  [
+    "logout with a body",
+    fc.tuple(badName, nasty).map(([name, value]) => ({
+      label: "logout with fields",
+      method: "POST" as const,
+      path: "/admin/logout",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([[name || "x", value]]).toString(),
+      admin: true,
+    })),
+  ],
 ];
 
 /** A path segment: random text (encoded), or raw malformed percent-encoding. */
 const segment = fc.oneof(
   nasty.map((s) => encodeURIComponent(s)),
-  fc.constantFrom("%zz", "%FF", "%C0%AF", "%", "%%", "%00", "%E0%A4%A", "%2e%2e", "%2F", "%5C", "..%2F..%2Fetc", "0", "-1", "2147483648", "99999999999999999999"),
+  fc.constantFrom(
+    "%zz",
+    "%FF",
+    "%C0%AF",
+    "%",
+    "%%",
+    "%00",
+    "%E0%A4%A",
+    "%2e%2e",
+    "%2F",
+    "%5C",
+    "..%2F..%2Fetc",
+    "0",
+    "-1",
+    "2147483648",
+    "99999999999999999999",
+  ),
   fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String),
 );
 

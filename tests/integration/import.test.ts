@@ -56,9 +56,7 @@ describe("import of the example export", async () => {
   });
 
   it("gives new rows ids after the imported ones", async () => {
-    const { rows } = await pool.query(
-      "INSERT INTO races (title, date) VALUES ('New race', '2031-01-01') RETURNING id",
-    );
+    const { rows } = await pool.query("INSERT INTO races (title, date) VALUES ('New race', '2031-01-01') RETURNING id");
     expect(rows[0].id).toBeGreaterThan(107);
   });
 });
@@ -73,7 +71,11 @@ describe("an export with bad rows", async () => {
     const report = await importClubData(pool, files);
     expect(report.imported).toBe(false);
     expect(report.problems).toEqual([
-      { file: "competitors.csv", line: 7, reason: expect.stringMatching(/last_name is missing.*email is not a valid address.*"maybe" is not true or false/) },
+      {
+        file: "competitors.csv",
+        line: 7,
+        reason: expect.stringMatching(/last_name is missing.*email is not a valid address.*"maybe" is not true or false/),
+      },
       { file: "race_results.csv", line: 14, reason: "position: position must be 1 or more" },
       { file: "race_results.csv", line: 13, reason: "race 999 is not in races.csv nor in the database" },
     ]);
@@ -105,8 +107,16 @@ describe("an export with an impossible race date", async () => {
     const report = await importClubData(pool, files);
     expect(report.imported).toBe(false);
     expect(report.problems).toEqual([
-      { file: "races.csv", line: 5, reason: "date: date must be a real calendar day from 1985-01-01 to 2099-12-31, written like 2024-03-05" },
-      { file: "races.csv", line: 6, reason: "date: date must be a real calendar day from 1985-01-01 to 2099-12-31, written like 2024-03-05" },
+      {
+        file: "races.csv",
+        line: 5,
+        reason: "date: date must be a real calendar day from 1985-01-01 to 2099-12-31, written like 2024-03-05",
+      },
+      {
+        file: "races.csv",
+        line: 6,
+        reason: "date: date must be a real calendar day from 1985-01-01 to 2099-12-31, written like 2024-03-05",
+      },
     ]);
     expect(await tableCounts(pool)).toEqual({ competitors: 0, races: 0, results: 0, registrations: 0 });
 

@@ -99,7 +99,10 @@ describe("the page cache", () => {
       body: new URLSearchParams({ username: "race-secretary", password: "page-cache-password" }),
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
 
     const anonymous = await get(`${a.url}/`);
     expect(anonymous.text).toMatch(/>Admin<\/a>/);

@@ -11,7 +11,17 @@ import { startServer, type ServerProcess } from "../support/server-process";
 
 const JS_BUDGET = 10 * 1024;
 const TOTAL_BUDGET = 40 * 1024;
-const PAGES = ["/", "/?tab=standings", "/results", "/results/4", "/calendar", "/calendar/4", "/standings", "/competitor/1", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/?tab=standings",
+  "/results",
+  "/results/4",
+  "/calendar",
+  "/calendar/4",
+  "/standings",
+  "/competitor/1",
+  "/no-such-page",
+];
 
 const database = await createTestDatabase();
 let server: ServerProcess;
@@ -38,9 +48,7 @@ async function firstLoad(path: string) {
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => attr(m[0], "src")).filter((s): s is string => !!s);
   const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => attr(m[0], "href")!);
   const styles = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => attr(m[0], "href")!);
-  const images = [...html.matchAll(/<img\b[^>]*>/g)]
-    .filter((m) => !/loading="lazy"/.test(m[0]))
-    .map((m) => attr(m[0], "src")!);
+  const images = [...html.matchAll(/<img\b[^>]*>/g)].filter((m) => !/loading="lazy"/.test(m[0])).map((m) => attr(m[0], "src")!);
   const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
   const sum = async (urls: string[]) => {
     let total = 0;

@@ -44,9 +44,28 @@ describe("with a season of races", () => {
   let laterRace: Awaited<ReturnType<typeof createRace>>;
 
   beforeAll(async () => {
-    alice = await createCompetitor(db, { firstName: "Alice", lastName: "Astwood", boatName: "Arrow", boatNumber: "1", email: "alice@example.com", telephone: "441-555-0001" });
-    bob = await createCompetitor(db, { firstName: "Bob", lastName: "Burrows", boatName: "Bolt", boatNumber: "2", boatClasses: ["Open", "Superboat"] });
-    cara = await createCompetitor(db, { firstName: "Cara", lastName: "Cann", boatName: "Comet", boatNumber: "3", boatClasses: ["Superboat"] });
+    alice = await createCompetitor(db, {
+      firstName: "Alice",
+      lastName: "Astwood",
+      boatName: "Arrow",
+      boatNumber: "1",
+      email: "alice@example.com",
+      telephone: "441-555-0001",
+    });
+    bob = await createCompetitor(db, {
+      firstName: "Bob",
+      lastName: "Burrows",
+      boatName: "Bolt",
+      boatNumber: "2",
+      boatClasses: ["Open", "Superboat"],
+    });
+    cara = await createCompetitor(db, {
+      firstName: "Cara",
+      lastName: "Cann",
+      boatName: "Comet",
+      boatNumber: "3",
+      boatClasses: ["Superboat"],
+    });
     oldRace = await createRace(db, { title: "Old Cup", date: "2025-05-10", status: "completed" });
     recentRace = await createRace(db, { title: "Recent Cup", date: "2026-10-03", status: "completed" });
     noResultsRace = await createRace(db, { title: "Rained Off", date: "2026-11-01", status: "completed" });

@@ -45,7 +45,12 @@ describe("a cancelled race", () => {
   });
 
   it("is a status the admin form accepts, and an unknown one is refused", () => {
-    const form = { title: "Spring Regatta", date: "2030-05-04", location: "Ferry Reach", description: "A club race on the reach." };
+    const form = {
+      title: "Spring Regatta",
+      date: "2030-05-04",
+      location: "Ferry Reach",
+      description: "A club race on the reach.",
+    };
     expect(raceSchema.safeParse({ ...form, status: "cancelled" }).success).toBe(true);
     expect(raceSchema.safeParse({ ...form, status: "postponed" }).success).toBe(false);
   });

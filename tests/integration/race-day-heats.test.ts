@@ -124,7 +124,8 @@ describe("drawing heats", () => {
 
   it("answers bad input with a 4xx and a message, and changes nothing", async () => {
     const { race } = await raceWith(3);
-    const count = async () => (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM heats WHERE race_id = ${race.id}`)).rows[0]!.n;
+    const count = async () =>
+      (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM heats WHERE race_id = ${race.id}`)).rows[0]!.n;
     for (const [values, message] of [
       [{ intent: "draw", boatClass: "Open", method: "random", heatSize: 1 }, "Boats per heat must be at least 2"],
       [{ intent: "draw", boatClass: "Open", method: "random", heatSize: "six" }, "Boats per heat must be a whole number"],

@@ -13,7 +13,13 @@ const { db } = await useTestDatabase();
 
 async function racePage(id: number) {
   const url = `http://localhost/results/${id}`;
-  return loader({ request: new Request(url), context: routeContext(db), params: { id: String(id) }, url: new URL(url), pattern: "/results/:id" });
+  return loader({
+    request: new Request(url),
+    context: routeContext(db),
+    params: { id: String(id) },
+    url: new URL(url),
+    pattern: "/results/:id",
+  });
 }
 
 function save(raceId: number, order: number[], extra: Partial<{ laps: number }> = {}) {
@@ -22,15 +28,31 @@ function save(raceId: number, order: number[], extra: Partial<{ laps: number }> 
     heatNumber: 2,
     boatClass: "Open",
     competitorCount: order.length,
-    rows: order.map((competitorId, i) => ({ competitorId, position: i + 1, points: 0, lapTime: "", bestLap: "", totalTime: "", ...extra })),
+    rows: order.map((competitorId, i) => ({
+      competitorId,
+      position: i + 1,
+      points: 0,
+      lapTime: "",
+      bestLap: "",
+      totalTime: "",
+      ...extra,
+    })),
   } as never);
 }
 
 describe("official results", () => {
   it("are provisional until marked official; a change after that is logged in the same save, nothing before", async () => {
     const race = await createRace(db, { status: "completed", date: "2026-05-01" });
-    const [a, b, c] = [await createCompetitor(db, { boatNumber: "7" }), await createCompetitor(db, { boatNumber: "5" }), await createCompetitor(db, { boatNumber: "11" })];
-    expect(await markResultsOfficial(db, race.id)).toEqual({ ok: false, status: 409, message: "There are no results to mark official yet." });
+    const [a, b, c] = [
+      await createCompetitor(db, { boatNumber: "7" }),
+      await createCompetitor(db, { boatNumber: "5" }),
+      await createCompetitor(db, { boatNumber: "11" }),
+    ];
+    expect(await markResultsOfficial(db, race.id)).toEqual({
+      ok: false,
+      status: 409,
+      message: "There are no results to mark official yet.",
+    });
 
     await save(race.id, [b.id, c.id, a.id]);
     await save(race.id, [b.id, a.id, c.id]); // a provisional correction: not logged

@@ -8,8 +8,7 @@ import { call, CLUB, formRequest, outcome, routeContext } from "../support/route
 
 const { db, pool } = await useTestDatabase();
 
-const load = () =>
-  call(loader, { request: new Request("http://localhost/race-registration"), context: routeContext(db) });
+const load = () => call(loader, { request: new Request("http://localhost/race-registration"), context: routeContext(db) });
 
 it("shows each list's failure as SPEC's toast, with an empty list", async () => {
   await createCompetitor(db);

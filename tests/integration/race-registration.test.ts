@@ -30,7 +30,13 @@ async function entries(raceId: number, competitorId: number) {
 
 describe("the pickers", () => {
   it("list drivers by last name as 'First Last - Boat #N' and only races still open, as 'title, dd MMMM yyyy at location'", async () => {
-    const zed = await createCompetitor(db, { firstName: "Zara", lastName: "Aardvark", boatNumber: "9", email: "zara@example.com", telephone: "441-999-0000" });
+    const zed = await createCompetitor(db, {
+      firstName: "Zara",
+      lastName: "Aardvark",
+      boatNumber: "9",
+      email: "zara@example.com",
+      telephone: "441-999-0000",
+    });
     await createCompetitor(db, { firstName: "Abe", lastName: "zylstra", boatNumber: "12" });
     const open = await createRace(db, { title: "Open Race", date: inDays(10), location: "Ferry Reach", status: "upcoming" });
     const todays = await createRace(db, { title: "Today Race", date: today, location: "Long Bay", status: "upcoming" });

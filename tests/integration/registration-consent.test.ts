@@ -80,15 +80,34 @@ describe("Update Registration (same e-mail)", () => {
   it("stores the change as pending, mails a link to the address on file, and changes nothing yet", async () => {
     const existing = await createCompetitor(db, { email: "Owner.One@Example.com", boatNumber: "1" });
     const before = await db.select().from(outboxMessages);
-    const res = await post(driver({ email: "owner.one@example.com", firstName: "Mallory", lastName: "Intruder", boatNumber: "666", telephone: "555 0000", intent: "update" }));
+    const res = await post(
+      driver({
+        email: "owner.one@example.com",
+        firstName: "Mallory",
+        lastName: "Intruder",
+        boatNumber: "666",
+        telephone: "555 0000",
+        intent: "update",
+      }),
+    );
 
     expect(res.status).toBe(200);
     expect(res.data.notice).toEqual(CHANGE_NOTICES.sent("O•••@Example.com"));
     expect(res.data.notice.description).not.toContain("Owner.One");
     expect(await row(existing.id)).toEqual(existing);
 
-    const [pending] = await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, existing.id));
-    expect(pending).toMatchObject({ firstName: "Mallory", lastName: "Intruder", boatNumber: "666", telephone: "555 0000", email: "Owner.One@Example.com", usedAt: null });
+    const [pending] = await db
+      .select()
+      .from(pendingRegistrationChanges)
+      .where(eq(pendingRegistrationChanges.competitorId, existing.id));
+    expect(pending).toMatchObject({
+      firstName: "Mallory",
+      lastName: "Intruder",
+      boatNumber: "666",
+      telephone: "555 0000",
+      email: "Owner.One@Example.com",
+      usedAt: null,
+    });
     const hours = (pending!.expiresAt.getTime() - pending!.createdAt.getTime()) / 3_600_000;
     expect(hours).toBeCloseTo(24, 3);
 
@@ -104,8 +123,22 @@ describe("Update Registration (same e-mail)", () => {
   });
 
   it("the link's GET shows the change and applies nothing; the POST applies it once", async () => {
-    const existing = await createCompetitor(db, { email: "owner.two@example.com", firstName: "Ada", lastName: "Byron", boatNumber: "2" });
-    await post(driver({ email: "owner.two@example.com", firstName: "Ada", lastName: "Lovelace", boatNumber: "22", boatClasses: ["Superboat"], intent: "update" }));
+    const existing = await createCompetitor(db, {
+      email: "owner.two@example.com",
+      firstName: "Ada",
+      lastName: "Byron",
+      boatNumber: "2",
+    });
+    await post(
+      driver({
+        email: "owner.two@example.com",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        boatNumber: "22",
+        boatClasses: ["Superboat"],
+        intent: "update",
+      }),
+    );
     const token = await tokenMailedTo("owner.two@example.com");
 
     // A mail scanner (or the owner) opening the link, twice: nothing changes.
@@ -121,7 +154,13 @@ describe("Update Registration (same e-mail)", () => {
     const done = await confirm(token);
     expect(done.status).toBe(200);
     expect(done.data).toEqual({ state: "applied", title: CONFIRM_PAGE.applied.title, message: CONFIRM_PAGE.applied.description });
-    expect(await row(existing.id)).toMatchObject({ id: existing.id, lastName: "Lovelace", boatNumber: "22", boatClasses: ["Superboat"], email: "owner.two@example.com" });
+    expect(await row(existing.id)).toMatchObject({
+      id: existing.id,
+      lastName: "Lovelace",
+      boatNumber: "22",
+      boatClasses: ["Superboat"],
+      email: "owner.two@example.com",
+    });
     const notices = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "owner.two@example.com"));
     expect(notices.map((m) => m.subject)).toContain(`Your ${CLUB.clubName} registration was updated`);
 
@@ -169,7 +208,9 @@ describe("Update Registration (same e-mail)", () => {
   it("100 updates of one record queue at most 3 e-mails; beyond that the form says a link was already sent", async () => {
     const existing = await createCompetitor(db, { email: "flooded@example.com" });
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => post(driver({ email: "flooded@example.com", boatNumber: String(i), intent: "update" }))),
+      Array.from({ length: 100 }, (_, i) =>
+        post(driver({ email: "flooded@example.com", boatNumber: String(i), intent: "update" })),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const sent = results.filter((r) => r.data.notice?.title === CHANGE_NOTICES.sent("").title);
@@ -178,7 +219,9 @@ describe("Update Registration (same e-mail)", () => {
     expect(already).toHaveLength(100 - CONFIRMATION.maxPerRecord);
     expect(already[0]!.data.notice).toEqual(CHANGE_NOTICES.alreadySent("f•••@example.com"));
     expect(await confirmationMails("flooded@example.com")).toHaveLength(3);
-    expect(await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, existing.id))).toHaveLength(3);
+    expect(
+      await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, existing.id)),
+    ).toHaveLength(3);
     expect(await row(existing.id)).toEqual(existing);
   });
 
@@ -201,7 +244,15 @@ describe("Use New Email (same name, other e-mail)", () => {
     const race = await createRace(db);
     await createResult(db, { raceId: race.id, competitorId: old.id, position: 1 });
 
-    const res = await post(driver({ firstName: "Dorothy", lastName: "Vaughan", email: "dorothy.new@example.com", boatNumber: "42", intent: "use-new-email" }));
+    const res = await post(
+      driver({
+        firstName: "Dorothy",
+        lastName: "Vaughan",
+        email: "dorothy.new@example.com",
+        boatNumber: "42",
+        intent: "use-new-email",
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.data.notice).toEqual(CHANGE_NOTICES.sent("d•••@example.com"));
     expect(JSON.stringify(res.data)).not.toContain("dorothy.old");
@@ -211,15 +262,25 @@ describe("Use New Email (same name, other e-mail)", () => {
     const token = await tokenMailedTo("dorothy.old@example.com");
     expect((await confirmationMails("dorothy.old@example.com"))[0]!.body).not.toContain("dorothy.new");
 
-    expect((await openLink(token)).data.rows).toContainEqual({ field: "Email", current: "dorothy.old@example.com", next: "dorothy.new@example.com", changed: true });
+    expect((await openLink(token)).data.rows).toContainEqual({
+      field: "Email",
+      current: "dorothy.old@example.com",
+      next: "dorothy.new@example.com",
+      changed: true,
+    });
     expect(await row(old.id)).toEqual(old);
 
     expect((await confirm(token)).status).toBe(200);
     expect(await row(old.id)).toMatchObject({ id: old.id, email: "dorothy.new@example.com", boatNumber: "42" });
-    const results = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM race_results WHERE competitor_id = ${old.id}`);
+    const results = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM race_results WHERE competitor_id = ${old.id}`,
+    );
     expect(results.rows[0]!.n).toBe(1);
     // The old address is told the registration moved, the new one gets the registration e-mail.
-    const [notice] = await db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, "dorothy.old@example.com"), eq(outboxMessages.kind, "registration-moved")));
+    const [notice] = await db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, "dorothy.old@example.com"), eq(outboxMessages.kind, "registration-moved")));
     expect(notice!.body).not.toContain("dorothy.new");
     expect(await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "dorothy.new@example.com"))).toHaveLength(1);
   });
@@ -235,7 +296,10 @@ describe("Use New Email (same name, other e-mail)", () => {
     expect(res.data.alert).toEqual(CONFIRM_PAGE.emailTaken(CLUB.clubEmail));
     expect(await row(old.id)).toEqual(old);
     expect(await row(taker.id)).toEqual(taker);
-    const [pending] = await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, old.id));
+    const [pending] = await db
+      .select()
+      .from(pendingRegistrationChanges)
+      .where(eq(pendingRegistrationChanges.competitorId, old.id));
     expect(pending!.usedAt).toBeNull();
   });
 
@@ -245,7 +309,9 @@ describe("Use New Email (same name, other e-mail)", () => {
     expect(res.status).toBe(409);
     expect(res.data.toast).toEqual(CHANGE_NOTICES.noAddress(CLUB.clubEmail));
     expect(await row(old.id)).toEqual(old);
-    expect(await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, old.id))).toHaveLength(0);
+    expect(
+      await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, old.id)),
+    ).toHaveLength(0);
   });
 });
 
@@ -273,8 +339,15 @@ describe("what still saves at once", () => {
       boatNumber: "99",
       boatClasses: ["Superboat"],
     });
-    expect(await row(existing.id)).toMatchObject({ email: "admin.moved@example.com", boatNumber: "99", boatName: "Edited", boatClasses: ["Superboat"] });
-    expect(await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, existing.id))).toHaveLength(0);
+    expect(await row(existing.id)).toMatchObject({
+      email: "admin.moved@example.com",
+      boatNumber: "99",
+      boatName: "Edited",
+      boatClasses: ["Superboat"],
+    });
+    expect(
+      await db.select().from(pendingRegistrationChanges).where(eq(pendingRegistrationChanges.competitorId, existing.id)),
+    ).toHaveLength(0);
     expect(await confirmationMails("admin.edit@example.com")).toHaveLength(0);
   });
 });

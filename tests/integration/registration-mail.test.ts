@@ -119,7 +119,10 @@ describe("the mail worker", () => {
 
     // Once due and the server accepts mail again, it goes out.
     rejectAll = false;
-    await db.update(outboxMessages).set({ nextAttemptAt: sql`now()` }).where(eq(outboxMessages.recipient, email));
+    await db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outboxMessages.recipient, email));
     await worker.runOnce();
     await worker.stop();
     expect((await messagesTo(email))[0]).toMatchObject({ status: "sent", attempts: 2 });
@@ -129,7 +132,10 @@ describe("the mail worker", () => {
   it("gives up after the last attempt and records the message as failed", async () => {
     const { email } = await register();
     rejectAll = true;
-    await db.update(outboxMessages).set({ attempts: OUTBOX.maxAttempts - 1 }).where(eq(outboxMessages.recipient, email));
+    await db
+      .update(outboxMessages)
+      .set({ attempts: OUTBOX.maxAttempts - 1 })
+      .where(eq(outboxMessages.recipient, email));
     const { lines, log } = recorder();
     const worker = createMailWorker({ db, log, smtpUrl, from: "Club <club@example.org>" });
     await worker.runOnce();

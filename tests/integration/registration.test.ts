@@ -32,7 +32,10 @@ async function post(fields: Record<string, string | string[] | undefined>, ip?: 
 }
 
 async function byEmail(email: string) {
-  return db.select().from(competitors).where(sql`lower(${competitors.email}) = lower(${email})`);
+  return db
+    .select()
+    .from(competitors)
+    .where(sql`lower(${competitors.email}) = lower(${email})`);
 }
 
 async function outboxFor(recipient: string) {
@@ -104,13 +107,22 @@ describe("a new driver", () => {
 
 describe("the same e-mail again", () => {
   it("asks 'Update Existing Registration?' showing only the current racing details, and changes nothing", async () => {
-    const existing = await createCompetitor(db, { boatName: null, boatClasses: ["Superboat"], email: "Grace.Hopper@Example.com" });
+    const existing = await createCompetitor(db, {
+      boatName: null,
+      boatClasses: ["Superboat"],
+      email: "Grace.Hopper@Example.com",
+    });
     const before = (await outboxFor(existing.email!)).length;
     const res = await post(driver({ email: "grace.hopper@example.com", firstName: "Grace", lastName: "Hopper" }));
     expect(res.status).toBe(200);
     expect(res.data.dialog).toEqual({
       type: "update",
-      existing: { name: `${existing.firstName} ${existing.lastName}`, boatName: null, boatNumber: existing.boatNumber, boatClasses: ["Superboat"] },
+      existing: {
+        name: `${existing.firstName} ${existing.lastName}`,
+        boatName: null,
+        boatNumber: existing.boatNumber,
+        boatClasses: ["Superboat"],
+      },
     });
     expect(JSON.stringify(res.data)).not.toContain(existing.telephone!);
     const [after] = await byEmail(existing.email!);
@@ -120,7 +132,13 @@ describe("the same e-mail again", () => {
 
   it("Update Registration changes nothing until the owner confirms: the form says a link was sent", async () => {
     const existing = await createCompetitor(db, { email: "katherine@example.com" });
-    const fields = driver({ email: "KATHERINE@example.com", firstName: "Katherine", lastName: "Johnson", boatClasses: ["Superboat"], intent: "update" });
+    const fields = driver({
+      email: "KATHERINE@example.com",
+      firstName: "Katherine",
+      lastName: "Johnson",
+      boatClasses: ["Superboat"],
+      intent: "update",
+    });
     const res = await post(fields);
     expect(res.status).toBe(200);
     expect(res.data.notice).toEqual(CHANGE_NOTICES.sent("k•••@example.com"));
@@ -149,7 +167,15 @@ describe("the same name with another e-mail", () => {
 
   it("Use New Email changes nothing until the owner of the old address confirms", async () => {
     const old = await createCompetitor(db, { firstName: "Dorothy", lastName: "Vaughan", email: "dorothy.old@example.com" });
-    const res = await post(driver({ firstName: "Dorothy", lastName: "Vaughan", email: "dorothy.new@example.com", boatNumber: "42", intent: "use-new-email" }));
+    const res = await post(
+      driver({
+        firstName: "Dorothy",
+        lastName: "Vaughan",
+        email: "dorothy.new@example.com",
+        boatNumber: "42",
+        intent: "use-new-email",
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.data.notice).toEqual(CHANGE_NOTICES.sent("d•••@example.com"));
     expect(await byEmail("dorothy.old@example.com")).toEqual([old]);
@@ -206,7 +232,9 @@ describe("abuse", () => {
     const fields = driver();
     const res = await post(fields, ip);
     expect(res.status).toBe(429);
-    expect(res.data.toast.description).toMatch(/^Too many submissions from your connection\. Please wait \d+ minutes? and try again\.$/);
+    expect(res.data.toast.description).toMatch(
+      /^Too many submissions from your connection\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await byEmail(fields.email)).toHaveLength(0);
     // Another address is not affected.

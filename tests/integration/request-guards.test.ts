@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 /** Sends raw bytes and resolves with the status line as soon as the server answers. */
-function rawRequest(head: string, writeBody: (socket: net.Socket) => void): Promise<{ status: number; ms: number; text: string }> {
+function rawRequest(
+  head: string,
+  writeBody: (socket: net.Socket) => void,
+): Promise<{ status: number; ms: number; text: string }> {
   const { hostname, port } = new URL(site.url);
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -75,7 +78,10 @@ describe("request body cap", () => {
 
   it("still accepts a body just under the cap (the results editor's size)", async () => {
     const filler = "x".repeat(MAX_BODY_BYTES - 200);
-    const response = await site.request("/admin/login", { method: "POST", body: form({ username: "nobody", password: "wrong", note: filler }) });
+    const response = await site.request("/admin/login", {
+      method: "POST",
+      body: form({ username: "nobody", password: "wrong", note: filler }),
+    });
     expect(response.status).not.toBe(413);
     expect(response.status).toBeLessThan(500);
   });
@@ -95,21 +101,33 @@ describe("same-origin rule for state-changing requests", () => {
     ["a look-alike host", { Origin: "http://127.0.0.1.evil.example" }],
   ])("a cross-site logout with %s is refused with 403 and the session lives on", async (_label, headers) => {
     const { id, cookie } = await adminCookie();
-    const response = await fetch(`${site.url}/admin/logout`, { method: "POST", headers: { ...headers, Cookie: cookie }, redirect: "manual" });
+    const response = await fetch(`${site.url}/admin/logout`, {
+      method: "POST",
+      headers: { ...headers, Cookie: cookie },
+      redirect: "manual",
+    });
     expect(response.status).toBe(403);
     expect(await response.text()).toContain("did not come from a page of this site");
     expect(await sessionAdmin(db, id)).not.toBeNull();
   });
 
   it("refuses cross-site posts to the public forms too", async () => {
-    const response = await fetch(`${site.url}/registration`, { method: "POST", headers: { Origin: "https://evil.example" }, body: form({ firstName: "Eve" }) });
+    const response = await fetch(`${site.url}/registration`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: form({ firstName: "Eve" }),
+    });
     expect(response.status).toBe(403);
   });
 
   it("lets a same-origin logout through (Origin, or Referer alone)", async () => {
     for (const headers of [{ Origin: site.url }, { Referer: `${site.url}/admin/competitors` }] as Record<string, string>[]) {
       const { id, cookie } = await adminCookie();
-      const response = await fetch(`${site.url}/admin/logout`, { method: "POST", headers: { ...headers, Cookie: cookie }, redirect: "manual" });
+      const response = await fetch(`${site.url}/admin/logout`, {
+        method: "POST",
+        headers: { ...headers, Cookie: cookie },
+        redirect: "manual",
+      });
       expect(response.status).toBe(302);
       expect(await sessionAdmin(db, id)).toBeNull();
     }
@@ -117,14 +135,19 @@ describe("same-origin rule for state-changing requests", () => {
 });
 
 describe("addresses that cannot be decoded", () => {
-  it.each(["/results/%zz", "/%FF", "/competitor/%C0%AF", "/results/%zz.data", "/%FF.data", "/competitor/%C0%AF.data", "/calendar/%E0%A4%A"])(
-    "%s answers 400, not 500",
-    async (path) => {
-      const response = await fetch(site.url + path);
-      expect(response.status).toBe(400);
-      expect(await response.text()).toContain("address is not valid");
-    },
-  );
+  it.each([
+    "/results/%zz",
+    "/%FF",
+    "/competitor/%C0%AF",
+    "/results/%zz.data",
+    "/%FF.data",
+    "/competitor/%C0%AF.data",
+    "/calendar/%E0%A4%A",
+  ])("%s answers 400, not 500", async (path) => {
+    const response = await fetch(site.url + path);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("address is not valid");
+  });
 });
 
 describe("form bodies (app/domain/read-form.server.ts), over HTTP", () => {
@@ -143,7 +166,11 @@ describe("form bodies (app/domain/read-form.server.ts), over HTTP", () => {
     "a sparse list index on %s is a 400 within milliseconds",
     async (path) => {
       const post = () =>
-        site.request(path, { method: "POST", body: "boatClasses[10000000]=Open&firstName=Eve", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+        site.request(path, {
+          method: "POST",
+          body: "boatClasses[10000000]=Open&firstName=Eve",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        });
       await post(); // the test server compiles the route on first use
       const started = performance.now();
       const response = await post();
@@ -156,10 +183,18 @@ describe("form bodies (app/domain/read-form.server.ts), over HTTP", () => {
     const cookie = await adminCookie();
     const before = await counts();
     for (const [path, body] of [
-      ["/admin/competitors", "intent=save&firstName=Eve&lastName=Evil&email=e%40example.com&boatNumber=1&boatClasses[10000000]=Open"],
+      [
+        "/admin/competitors",
+        "intent=save&firstName=Eve&lastName=Evil&email=e%40example.com&boatNumber=1&boatClasses[10000000]=Open",
+      ],
       ["/admin/results", "raceId=1&heatNumber=1&boatClass=Open&competitorCount=1&rows[10000000].position=1"],
     ]) {
-      const response = await site.request(path!, { method: "POST", cookie, body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const response = await site.request(path!, {
+        method: "POST",
+        cookie,
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("above the limit of 99");
     }
@@ -184,9 +219,17 @@ describe("form bodies (app/domain/read-form.server.ts), over HTTP", () => {
     for (const [path, body] of [
       ["/admin/login", "username=adm%00in&password=whatever"],
       ["/registration", "firstName=Ada%00&lastName=Byron&boatNumber=1&boatClasses=Open&email=ada%40example.com&pipaConsent=on"],
-      ["/admin/races", "intent=save&title=Cup&date=2026-07-01&location=Lake%00&description=A%20long%20enough%20text&status=upcoming"],
+      [
+        "/admin/races",
+        "intent=save&title=Cup&date=2026-07-01&location=Lake%00&description=A%20long%20enough%20text&status=upcoming",
+      ],
     ]) {
-      const response = await site.request(path!, { method: "POST", cookie, body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const response = await site.request(path!, {
+        method: "POST",
+        cookie,
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("NUL character");
     }
@@ -197,14 +240,31 @@ describe("form bodies (app/domain/read-form.server.ts), over HTTP", () => {
     const cookie = await adminCookie();
     const before = await counts();
     for (const [path, body] of [
-      ["/admin/competitors", "intent=save&id=2147483648&firstName=Eve&lastName=Evil&email=e%40example.com&boatNumber=1&boatClasses=Open"],
+      [
+        "/admin/competitors",
+        "intent=save&id=2147483648&firstName=Eve&lastName=Evil&email=e%40example.com&boatNumber=1&boatClasses=Open",
+      ],
       ["/admin/competitors", "intent=delete&id=99999999999"],
-      ["/admin/races", "intent=save&id=9999999999&title=Cup&date=2026-07-01&location=Lake&description=A%20long%20enough%20text&status=upcoming"],
-      ["/admin/results", "raceId=2147483648&heatNumber=1&boatClass=Open&competitorCount=1&rows[0].position=1&rows[0].competitorId=2147483648"],
+      [
+        "/admin/races",
+        "intent=save&id=9999999999&title=Cup&date=2026-07-01&location=Lake&description=A%20long%20enough%20text&status=upcoming",
+      ],
+      [
+        "/admin/results",
+        "raceId=2147483648&heatNumber=1&boatClass=Open&competitorCount=1&rows[0].position=1&rows[0].competitorId=2147483648",
+      ],
       // Not an id, but the same class of 500: a date PostgreSQL cannot store.
-      ["/admin/races", "intent=save&title=Cup&date=0000-01-01&location=Lake&description=A%20long%20enough%20text&status=upcoming"],
+      [
+        "/admin/races",
+        "intent=save&title=Cup&date=0000-01-01&location=Lake&description=A%20long%20enough%20text&status=upcoming",
+      ],
     ]) {
-      const response = await site.request(path!, { method: "POST", cookie, body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const response = await site.request(path!, {
+        method: "POST",
+        cookie,
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expect(response.status, `${path} ${body}`).toBeGreaterThanOrEqual(400);
       expect(response.status, `${path} ${body}`).toBeLessThan(500);
     }

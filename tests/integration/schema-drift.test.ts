@@ -43,7 +43,14 @@ function drizzleShape(): Record<string, Shape> {
           Boolean(i.config.where),
         ),
       ),
-      ...config.uniqueConstraints.map((u) => describeIndex(u.getName() ?? "(unnamed)", true, u.columns.map((c) => c.name), false)),
+      ...config.uniqueConstraints.map((u) =>
+        describeIndex(
+          u.getName() ?? "(unnamed)",
+          true,
+          u.columns.map((c) => c.name),
+          false,
+        ),
+      ),
       ...config.columns.filter((c) => c.isUnique).map((c) => describeIndex(c.uniqueName!, true, [c.name], false)),
     ];
     shapes[config.name] = { columns: columns.sort(), indexes: indexes.sort() };
@@ -53,14 +60,26 @@ function drizzleShape(): Record<string, Shape> {
 
 /** What the migrations built, per table. */
 async function databaseShape(): Promise<Record<string, Shape>> {
-  const { rows: columns } = await pool.query<{ table: string; column: string; type: string; not_null: boolean; primary: boolean }>(`
+  const { rows: columns } = await pool.query<{
+    table: string;
+    column: string;
+    type: string;
+    not_null: boolean;
+    primary: boolean;
+  }>(`
     SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null,
            EXISTS (SELECT 1 FROM pg_index ix WHERE ix.indrelid = c.oid AND ix.indisprimary AND a.attnum = ANY (ix.indkey)) AS primary
     FROM pg_class c
     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
     JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
     WHERE c.relkind = 'r' AND c.relname <> 'schema_migrations'`);
-  const { rows: indexes } = await pool.query<{ table: string; name: string; unique: boolean; partial: boolean; columns: string[] }>(`
+  const { rows: indexes } = await pool.query<{
+    table: string;
+    name: string;
+    unique: boolean;
+    partial: boolean;
+    columns: string[];
+  }>(`
     SELECT t.relname AS table, i.relname AS name, ix.indisunique AS unique, ix.indpred IS NOT NULL AS partial,
            array(
              SELECT coalesce(a.attname::text, 'expression')
@@ -101,7 +120,9 @@ describe("db/schema.ts against the migrated database", () => {
 
 describe("migration checksums", () => {
   it("records the sha-256 of every applied migration", async () => {
-    const { rows } = await pool.query<{ name: string; checksum: string }>("SELECT name, checksum FROM schema_migrations ORDER BY name");
+    const { rows } = await pool.query<{ name: string; checksum: string }>(
+      "SELECT name, checksum FROM schema_migrations ORDER BY name",
+    );
     expect(rows).toEqual(migrations.map((m) => ({ name: m.name, checksum: migrationChecksum(m.sql) })));
   });
 
@@ -110,7 +131,9 @@ describe("migration checksums", () => {
     try {
       await t.pool.query("UPDATE schema_migrations SET checksum = NULL");
       expect(await migrate(t.pool)).toEqual([]);
-      const { rows } = await t.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM schema_migrations WHERE checksum IS NULL");
+      const { rows } = await t.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM schema_migrations WHERE checksum IS NULL",
+      );
       expect(rows[0]!.n).toBe(0);
 
       const edited = migrations.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\nCREATE INDEX sneaky ON races (title);` } : m));

@@ -39,7 +39,9 @@ it("survives SIGKILL, refuses a second server, and stops cleanly on SIGTERM", { 
   expect(await (await fetch(`${first.url}/readyz`)).text()).toBe("ready");
 
   // A row committed while the first server runs.
-  await query("INSERT INTO races (title, date, location, status) VALUES ('Written before the kill', '2026-05-05', 'Somerset', 'completed')");
+  await query(
+    "INSERT INTO races (title, date, location, status) VALUES ('Written before the kill', '2026-05-05', 'Somerset', 'completed')",
+  );
 
   // A second server on the same DATA_DIR refuses with a clear message; the first keeps serving.
   const second = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "0" }, { waitUntilServing: false });
@@ -92,7 +94,9 @@ function alive(pid: number): boolean {
 it("starts at the first attempt after kill -9 of the server and its PostgreSQL together", { timeout: 120_000 }, async () => {
   const first = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "0" });
   running.push(first);
-  await query("INSERT INTO races (title, date, location, status) VALUES ('Written before both died', '2026-05-06', 'Paget', 'completed')");
+  await query(
+    "INSERT INTO races (title, date, location, status) VALUES ('Written before both died', '2026-05-06', 'Paget', 'completed')",
+  );
   const pgPid = await postmasterPid();
   expect(alive(pgPid)).toBe(true);
   first.child.kill("SIGKILL");
@@ -110,7 +114,9 @@ it("starts at the first attempt after kill -9 of the server and its PostgreSQL t
 
 it("never signals an unrelated process whose PID a stale postmaster.pid holds", { timeout: 120_000 }, async () => {
   const bystander = spawn("sleep", ["300"], { stdio: "ignore" });
-  const bystanderExit = new Promise<NodeJS.Signals | null>((resolve) => bystander.once("exit", (_code, signal) => resolve(signal)));
+  const bystanderExit = new Promise<NodeJS.Signals | null>((resolve) =>
+    bystander.once("exit", (_code, signal) => resolve(signal)),
+  );
   try {
     // The lock file a killed postgres would leave, but its PID now belongs to `sleep`.
     const pidFile = path.join(dataDir, "postgres", "postmaster.pid");

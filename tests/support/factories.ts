@@ -44,7 +44,10 @@ export async function createResult(
   db: Database,
   values: { raceId: number; competitorId: number; position: number } & Partial<typeof raceResults.$inferInsert>,
 ) {
-  const [row] = await db.insert(raceResults).values({ boatClass: "Open", heatNumber: 1, ...values }).returning();
+  const [row] = await db
+    .insert(raceResults)
+    .values({ boatClass: "Open", heatNumber: 1, ...values })
+    .returning();
   return row!;
 }
 

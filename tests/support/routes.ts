@@ -4,7 +4,12 @@ import { clientAddressContext, configContext, dbContext, loggerContext } from ".
 import { createLogger } from "../../server/logger";
 import type { Database } from "../../db/client";
 
-export const CLUB = { clubName: "Test Boat Club", clubEmail: "club@example.org", timeZone: "Atlantic/Bermuda", siteUrl: "https://club.example" };
+export const CLUB = {
+  clubName: "Test Boat Club",
+  clubEmail: "club@example.org",
+  timeZone: "Atlantic/Bermuda",
+  siteUrl: "https://club.example",
+};
 
 export function routeContext(db: Database, ip = "203.0.113.10") {
   const context = new RouterContextProvider();

@@ -8,8 +8,9 @@ describe("CSV for the timing PC", () => {
     expect(toCsv([["a,b", 'say "hi"', "two\nlines", 7, null]])).toBe('"a,b","say ""hi""","two\nlines",7,\r\n');
   });
   it("defuses cells a spreadsheet would run as formulas", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe('"\'=HYPERLINK(""http://evil"")"');
-    for (const start of ["+", "-", "@", "\t"]) expect(csvCell(`${start}1`).startsWith(`'${start}`) || csvCell(`${start}1`).startsWith(`"'`)).toBe(true);
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    for (const start of ["+", "-", "@", "\t"])
+      expect(csvCell(`${start}1`).startsWith(`'${start}`) || csvCell(`${start}1`).startsWith(`"'`)).toBe(true);
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell("Sea Hornet")).toBe("Sea Hornet");
   });
@@ -23,14 +24,28 @@ describe("the session cookie", () => {
     expect(secureCookies(req("http://localhost:4300/admin"), true)).toBe(false);
     expect(secureCookies(req("https://localhost/admin"), true)).toBe(true);
     expect(secureCookies(req("https://club.example/admin"), false)).toBe(false);
-    expect(sessionCookie(req("https://club.example/"), true, "abc")).toBe("__Host-admin_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure");
+    expect(sessionCookie(req("https://club.example/"), true, "abc")).toBe(
+      "__Host-admin_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure",
+    );
   });
 });
 
 describe("admin form rules (SPEC section 5)", () => {
-  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.error?.issues.map((i) => i.message) ?? [];
   it("competitor: SPEC's messages, one or both classes, SuperBoat accepted", () => {
-    expect(messages(competitorSchema.safeParse({ firstName: "A", lastName: "B", email: "x", telephone: "123", boatName: "C", boatClasses: [] }))).toEqual([
+    expect(
+      messages(
+        competitorSchema.safeParse({
+          firstName: "A",
+          lastName: "B",
+          email: "x",
+          telephone: "123",
+          boatName: "C",
+          boatClasses: [],
+        }),
+      ),
+    ).toEqual([
       "First name must be at least 2 characters.",
       "Last name must be at least 2 characters.",
       "Please enter a valid email address.",
@@ -39,11 +54,28 @@ describe("admin form rules (SPEC section 5)", () => {
       "Boat number is required.",
       "Please select a boat class.",
     ]);
-    const ok = competitorSchema.parse({ firstName: "Ann", lastName: "Lee", email: "a@b.co", boatNumber: "7", boatClasses: ["Open", "SuperBoat"] });
+    const ok = competitorSchema.parse({
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "a@b.co",
+      boatNumber: "7",
+      boatClasses: ["Open", "SuperBoat"],
+    });
     expect(ok.boatClasses).toEqual(["Open", "Superboat"]);
   });
   it("race: SPEC's messages and a safe image URL", () => {
-    expect(messages(raceSchema.safeParse({ title: "A", date: "2026-02-30", location: "B", description: "short", imageUrl: "javascript:alert(1)", status: "upcoming" }))).toEqual([
+    expect(
+      messages(
+        raceSchema.safeParse({
+          title: "A",
+          date: "2026-02-30",
+          location: "B",
+          description: "short",
+          imageUrl: "javascript:alert(1)",
+          status: "upcoming",
+        }),
+      ),
+    ).toEqual([
       "Title must be at least 2 characters.",
       "Please select a date.",
       "Location must be at least 2 characters.",
@@ -52,12 +84,18 @@ describe("admin form rules (SPEC section 5)", () => {
     ]);
   });
   it("results: heat, class and count messages", () => {
-    expect(messages(resultsSchema.safeParse({ raceId: 1, heatNumber: 0, boatClass: "Canoe", competitorCount: 51, rows: [] }))).toEqual(
-      expect.arrayContaining(["Heat number must be at least 1", "Please select a boat class", "Competitor count must be at most 50"]),
+    expect(
+      messages(resultsSchema.safeParse({ raceId: 1, heatNumber: 0, boatClass: "Canoe", competitorCount: 51, rows: [] })),
+    ).toEqual(
+      expect.arrayContaining([
+        "Heat number must be at least 1",
+        "Please select a boat class",
+        "Competitor count must be at most 50",
+      ]),
     );
-    expect(messages(resultsSchema.safeParse({ raceId: 1, heatNumber: 1, boatClass: "SuperBoat", competitorCount: 0, rows: [] }))).toContain(
-      "Competitor count must be at least 1",
-    );
+    expect(
+      messages(resultsSchema.safeParse({ raceId: 1, heatNumber: 1, boatClass: "SuperBoat", competitorCount: 0, rows: [] })),
+    ).toContain("Competitor count must be at least 1");
   });
   it("an invalid position scores as position 1", () => {
     expect(effectivePosition("abc")).toBe(1);

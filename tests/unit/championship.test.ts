@@ -185,10 +185,13 @@ describe("progression", () => {
 });
 
 describe("properties", () => {
-  const arbitraryRacers = fc.array(fc.array(fc.option(fc.integer({ min: 1, max: 15 }), { nil: null }), { minLength: 6, maxLength: 6 }), {
-    minLength: 1,
-    maxLength: 8,
-  });
+  const arbitraryRacers = fc.array(
+    fc.array(fc.option(fc.integer({ min: 1, max: 15 }), { nil: null }), { minLength: 6, maxLength: 6 }),
+    {
+      minLength: 1,
+      maxLength: 8,
+    },
+  );
   const arbitraryRules = fc.record({
     bestRounds: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
     drop: fc.option(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 8 })), { nil: null }),
@@ -200,7 +203,11 @@ describe("properties", () => {
   it("a racer's total is the sum of the rounds counted in the grid", () => {
     fc.assert(
       fc.property(arbitraryRacers, arbitraryRules, (positions, r) => {
-        const table = championshipTable(toRules(r), rounds(6), positions.map((p, i) => racer(i + 1, p)));
+        const table = championshipTable(
+          toRules(r),
+          rounds(6),
+          positions.map((p, i) => racer(i + 1, p)),
+        );
         for (const row of [...table.classified, ...table.notClassified]) {
           const counted = row.cells.reduce((sum, cell) => sum + (cell && !cell.dropped ? cell.points : 0), 0);
           expect(row.points).toBe(counted);

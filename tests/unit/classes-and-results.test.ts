@@ -52,11 +52,7 @@ describe("result groups", () => {
   });
 
   it("groups by class, then heat, in the club's class order", () => {
-    const groups = groupResults([
-      result(1, "Superboat", 1, 1),
-      result(2, "Open", 2, 1),
-      result(3, "Open", 1, 1),
-    ]);
+    const groups = groupResults([result(1, "Superboat", 1, 1), result(2, "Open", 2, 1), result(3, "Open", 1, 1)]);
     expect(groups.map((g) => g.label)).toEqual(["Open, Heat 1", "Open, Heat 2", "Superboat"]);
   });
 });

@@ -6,10 +6,29 @@ import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPH
 import { driverRegistrationSchema } from "~/lib/registration";
 
 const BIDI_AND_CONTROLS = [
-  "\u0000", "\u0007", "\t", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u009b",
-  "\u2028", "\u2029", "\u061c", "\u200e", "\u200f",
-  "\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
-  "\u2066", "\u2067", "\u2068", "\u2069",
+  "\u0000",
+  "\u0007",
+  "\t",
+  "\n",
+  "\r",
+  "\u001b",
+  "\u007f",
+  "\u0085",
+  "\u009b",
+  "\u2028",
+  "\u2029",
+  "\u061c",
+  "\u200e",
+  "\u200f",
+  "\u202a",
+  "\u202b",
+  "\u202c",
+  "\u202d",
+  "\u202e",
+  "\u2066",
+  "\u2067",
+  "\u2068",
+  "\u2069",
 ];
 
 describe("characters a name may not hold", () => {
@@ -22,7 +41,18 @@ describe("characters a name may not hold", () => {
   });
 
   it("accepts the names people really have", () => {
-    for (const name of ["Ada", "O'Brien", "Zoë", "de Silva-Smith", "José María", "Nguyễn", "李", "Ørsted", "محمد", "Anne‑Marie"]) {
+    for (const name of [
+      "Ada",
+      "O'Brien",
+      "Zoë",
+      "de Silva-Smith",
+      "José María",
+      "Nguyễn",
+      "李",
+      "Ørsted",
+      "محمد",
+      "Anne‑Marie",
+    ]) {
       expect(hasForbiddenCharacters(name), name).toBe(false);
     }
   });
@@ -45,7 +75,14 @@ function form(fields: Record<string, string>): FormData {
   return fd;
 }
 
-const validDriver = { firstName: "Ada", lastName: "Lovelace", boatNumber: "7", boatClasses: "Open", email: "ada@example.com", pipaConsent: "on" };
+const validDriver = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  boatNumber: "7",
+  boatClasses: "Open",
+  email: "ada@example.com",
+  pipaConsent: "on",
+};
 
 describe("the registration form uses the rules", () => {
   const errors = (fields: Record<string, string>) => {
@@ -87,7 +124,21 @@ describe("the calendar-date rule (admin race form and import)", () => {
   });
 
   it("refuses days that are not on the calendar, out of range or not yyyy-MM-dd", () => {
-    for (const d of ["2024-02-30", "2023-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "0000-01-01", "1984-12-31", "2100-01-01", "2024-3-5", "05/03/2024", "2024-03-05T00:00", " 2024-03-05", ""]) {
+    for (const d of [
+      "2024-02-30",
+      "2023-02-29",
+      "2024-04-31",
+      "2024-13-01",
+      "2024-00-10",
+      "0000-01-01",
+      "1984-12-31",
+      "2100-01-01",
+      "2024-3-5",
+      "05/03/2024",
+      "2024-03-05T00:00",
+      " 2024-03-05",
+      "",
+    ]) {
       expect(isCalendarDate(d), d).toBe(false);
     }
     expect(CALENDAR_DATE_RANGE).toEqual({ min: "1985-01-01", max: "2099-12-31" });
@@ -95,7 +146,9 @@ describe("the calendar-date rule (admin race form and import)", () => {
 
   it("is what the admin race form checks", () => {
     const race = { title: "Cup", location: "Bay", description: "A long enough description.", status: "upcoming" };
-    expect(raceSchema.safeParse({ ...race, date: "2024-02-30" }).error?.issues.map((i) => i.message)).toEqual(["Please select a date."]);
+    expect(raceSchema.safeParse({ ...race, date: "2024-02-30" }).error?.issues.map((i) => i.message)).toEqual([
+      "Please select a date.",
+    ]);
     expect(raceSchema.safeParse({ ...race, date: "0000-01-01" }).success).toBe(false);
     expect(raceSchema.safeParse({ ...race, date: "2024-02-29" }).success).toBe(true);
   });

@@ -20,7 +20,9 @@ describe("maskContactDetails", () => {
 
 describe("serializeError", () => {
   it("drops a failed query's parameters from the message, the stack and the fields, and keeps the SQL", () => {
-    const cause = Object.assign(new Error("value too long for member jo@example.net"), { detail: "Key (email)=(jo@example.net)" });
+    const cause = Object.assign(new Error("value too long for member jo@example.net"), {
+      detail: "Key (email)=(jo@example.net)",
+    });
     const error = Object.assign(new Error("Failed query: insert into competitors (email) values ($1)\nparams: jo@example.net"), {
       query: "insert into competitors (email) values ($1)",
       params: ["jo@example.net"],

@@ -40,9 +40,19 @@ describe("readForm accepts what the site's forms post", () => {
     ["driver registration", driverRegistrationSchema, { ...driver, "boatClasses[1]": "Superboat" }, ["intent", HONEYPOT_FIELD]],
     ["race registration", raceRegistrationSchema, { competitorId: "1", raceId: "2", boatClasses: "Open" }, [HONEYPOT_FIELD]],
     ["login", loginSchema, { username: "admin", password: "x" }, []],
-    ["competitor", competitorSchema, { intent: "save", id: "3", firstName: "A", lastName: "B", email: "a@b.c", boatClasses: "Open" }, ["intent"]],
+    [
+      "competitor",
+      competitorSchema,
+      { intent: "save", id: "3", firstName: "A", lastName: "B", email: "a@b.c", boatClasses: "Open" },
+      ["intent"],
+    ],
     ["race", raceSchema, { intent: "delete", id: "3" }, ["intent"]],
-    ["results, 50 rows", resultsSchema, Object.fromEntries([["raceId", "1"], ...Array.from({ length: 50 }, (_, i) => [`rows[${i}].position`, String(i + 1)])]), []],
+    [
+      "results, 50 rows",
+      resultsSchema,
+      Object.fromEntries([["raceId", "1"], ...Array.from({ length: 50 }, (_, i) => [`rows[${i}].position`, String(i + 1)])]),
+      [],
+    ],
   ] as const)("%s", async (_label, schema, values, extraFields) => {
     const formData = await readForm(post(new URLSearchParams(values as Record<string, string>)), schema, { extraFields });
     expect([...formData.keys()]).toEqual(Object.keys(values));
@@ -51,7 +61,9 @@ describe("readForm accepts what the site's forms post", () => {
   it("takes a multipart body and an empty body without a type (a bare logout)", async () => {
     const multipart = new FormData();
     multipart.set("username", "admin");
-    expect((await readForm(new Request("http://localhost/", { method: "POST", body: multipart }), loginSchema)).get("username")).toBe("admin");
+    expect(
+      (await readForm(new Request("http://localhost/", { method: "POST", body: multipart }), loginSchema)).get("username"),
+    ).toBe("admin");
     expect([...(await readForm(post(null, null), z.object({}))).keys()]).toEqual([]);
   });
 });
@@ -59,7 +71,9 @@ describe("readForm accepts what the site's forms post", () => {
 describe("readForm refuses, before any object is built", () => {
   it("a sparse list index, in milliseconds", async () => {
     const started = performance.now();
-    const { status, message } = await refusal(readForm(post("boatClasses[10000000]=Open&firstName=Eve"), driverRegistrationSchema));
+    const { status, message } = await refusal(
+      readForm(post("boatClasses[10000000]=Open&firstName=Eve"), driverRegistrationSchema),
+    );
     expect(performance.now() - started).toBeLessThan(50);
     expect(status).toBe(400);
     expect(message).toBe('The list index in "boatClasses[10000000]" is above the limit of 99.');
@@ -101,7 +115,9 @@ describe("readForm refuses, before any object is built", () => {
   it("a file", async () => {
     const multipart = new FormData();
     multipart.set("username", new Blob(["x"]), "x.txt");
-    const { status } = await refusal(readForm(new Request("http://localhost/", { method: "POST", body: multipart }), loginSchema));
+    const { status } = await refusal(
+      readForm(new Request("http://localhost/", { method: "POST", body: multipart }), loginSchema),
+    );
     expect(status).toBe(400);
   });
 

@@ -52,9 +52,12 @@ describe("driver registration schema (browser and server)", () => {
   });
 
   it("accepts a minimal registration, trims, keeps one spelling per class and drops empty optionals", () => {
-    const result = parseWithZod(form({ ...valid, firstName: "  Ada ", boatClasses: ["SuperBoat", "open", "Open"], telephone: "", boatName: " " }), {
-      schema: driverRegistrationSchema,
-    });
+    const result = parseWithZod(
+      form({ ...valid, firstName: "  Ada ", boatClasses: ["SuperBoat", "open", "Open"], telephone: "", boatName: " " }),
+      {
+        schema: driverRegistrationSchema,
+      },
+    );
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     expect(result.value).toEqual({
@@ -83,7 +86,9 @@ describe("driver registration schema (browser and server)", () => {
 
   it("refuses an unticked PIPA box", () => {
     const { pipaConsent: _, ...rest } = valid;
-    expect(errorsOf(parseWithZod(form(rest), { schema: driverRegistrationSchema }))).toEqual({ pipaConsent: [DRIVER_MESSAGES.pipaConsent] });
+    expect(errorsOf(parseWithZod(form(rest), { schema: driverRegistrationSchema }))).toEqual({
+      pipaConsent: [DRIVER_MESSAGES.pipaConsent],
+    });
   });
 
   it("reads the dialog answers and treats anything else as a plain submit", () => {
@@ -104,13 +109,21 @@ describe("race registration schema", () => {
   });
 
   it("accepts ids and one or several classes", () => {
-    const result = parseWithZod(form({ competitorId: "3", raceId: "8", boatClasses: ["Superboat", "Open"] }), { schema: raceRegistrationSchema });
-    expect(result.status === "success" && result.value).toEqual({ competitorId: 3, raceId: 8, boatClasses: ["Open", "Superboat"] });
+    const result = parseWithZod(form({ competitorId: "3", raceId: "8", boatClasses: ["Superboat", "Open"] }), {
+      schema: raceRegistrationSchema,
+    });
+    expect(result.status === "success" && result.value).toEqual({
+      competitorId: 3,
+      raceId: 8,
+      boatClasses: ["Open", "Superboat"],
+    });
   });
 
   it("refuses ids that are not positive whole numbers", () => {
     for (const bad of ["0", "-1", "1.5", "abc", "99999999999"]) {
-      expect(errorsOf(parseWithZod(form({ competitorId: bad, raceId: "1", boatClasses: "Open" }), { schema: raceRegistrationSchema }))).toEqual({
+      expect(
+        errorsOf(parseWithZod(form({ competitorId: bad, raceId: "1", boatClasses: "Open" }), { schema: raceRegistrationSchema })),
+      ).toEqual({
         competitorId: [RACE_MESSAGES.competitorId],
       });
     }
@@ -124,15 +137,26 @@ describe("labels and texts", () => {
   });
 
   it("shows races as 'title, dd MMMM yyyy at location', or the raw date", () => {
-    expect(raceLabel({ title: "Season Finale", date: "2026-03-05", location: "Long Bay" })).toBe("Season Finale, 05 March 2026 at Long Bay");
+    expect(raceLabel({ title: "Season Finale", date: "2026-03-05", location: "Long Bay" })).toBe(
+      "Season Finale, 05 March 2026 at Long Bay",
+    );
     expect(raceLabel({ title: "Odd", date: "sometime", location: "Long Bay" })).toBe("Odd, sometime at Long Bay");
   });
 
   it("has SPEC's toasts", () => {
     expect(alreadyRegisteredToast("Open").description).toBe("You are already registered for this race in the Open class.");
-    expect(REGISTRATION_TOASTS.driverSaved).toMatchObject({ title: "Registration Successful!", description: "Your registration has been submitted." });
-    expect(REGISTRATION_TOASTS.driverUpdated).toMatchObject({ title: "Registration Updated!", description: "Your registration details have been updated." });
-    expect(REGISTRATION_TOASTS.raceSaved).toMatchObject({ title: "Registration Successful", description: "You have successfully registered for the race." });
+    expect(REGISTRATION_TOASTS.driverSaved).toMatchObject({
+      title: "Registration Successful!",
+      description: "Your registration has been submitted.",
+    });
+    expect(REGISTRATION_TOASTS.driverUpdated).toMatchObject({
+      title: "Registration Updated!",
+      description: "Your registration details have been updated.",
+    });
+    expect(REGISTRATION_TOASTS.raceSaved).toMatchObject({
+      title: "Registration Successful",
+      description: "You have successfully registered for the race.",
+    });
   });
 
   it("masks another person's e-mail address", () => {

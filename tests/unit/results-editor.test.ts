@@ -38,7 +38,11 @@ describe("which class and heat the results editor shows", () => {
   });
 
   it("the requested class and heat when the race has results there (class names in any case)", () => {
-    expect(selectHeat(results, { boatClass: "superboat", heat: "2" })).toMatchObject({ boatClass: "Superboat", heats: [1, 2], heatNumber: 2 });
+    expect(selectHeat(results, { boatClass: "superboat", heat: "2" })).toMatchObject({
+      boatClass: "Superboat",
+      heats: [1, 2],
+      heatNumber: 2,
+    });
   });
 
   it("a class or heat without results falls back to the first one", () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ALL_SEASONS, calendarYearSeason, currentYear, defaultSeasonKey, isSeasonKey, offeredSeasons, seasonOf } from "~/lib/seasons";
+import {
+  ALL_SEASONS,
+  calendarYearSeason,
+  currentYear,
+  defaultSeasonKey,
+  isSeasonKey,
+  offeredSeasons,
+  seasonOf,
+} from "~/lib/seasons";
 
 const winter = { key: "2025-26", name: "Winter Series", startsOn: "2025-09-01", endsOn: "2026-03-31" };
 

@@ -29,11 +29,7 @@ describe("standings order", () => {
   });
 
   it("then by more 2nd places, then 3rd places (count-back)", () => {
-    const ranked = rankStandings([
-      racer(1, 60, [1, 0, 2]),
-      racer(2, 60, [1, 1, 0, 1]),
-      racer(3, 60, [1, 0, 3]),
-    ]);
+    const ranked = rankStandings([racer(1, 60, [1, 0, 2]), racer(2, 60, [1, 1, 0, 1]), racer(3, 60, [1, 0, 3])]);
     expect(ranked.map((r) => r.competitorId)).toEqual([2, 3, 1]);
   });
 

@@ -169,9 +169,15 @@ export function ResultsDialog({
             {rows.map((row, i) => {
               const name = (field: keyof ResultRow) => `rows[${i}].${field}`;
               return (
-                <li key={i} className="grid grid-cols-2 gap-2 rounded-md border p-3 sm:grid-cols-[5rem_1fr_4rem_5rem_6rem_6rem_6rem]" data-testid="result-row">
+                <li
+                  key={i}
+                  className="grid grid-cols-2 gap-2 rounded-md border p-3 sm:grid-cols-[5rem_1fr_4rem_5rem_6rem_6rem_6rem]"
+                  data-testid="result-row"
+                >
                   <div className={cell}>
-                    <Label htmlFor={`pos-${i}`} className="text-xs">Position</Label>
+                    <Label htmlFor={`pos-${i}`} className="text-xs">
+                      Position
+                    </Label>
                     <Input
                       id={`pos-${i}`}
                       name={name("position")}
@@ -183,7 +189,9 @@ export function ResultsDialog({
                     <FieldError errors={errorOf(name("position"))} />
                   </div>
                   <div className={`${cell} col-span-2 sm:col-span-1`}>
-                    <Label htmlFor={`competitor-${i}`} className="text-xs">Competitor</Label>
+                    <Label htmlFor={`competitor-${i}`} className="text-xs">
+                      Competitor
+                    </Label>
                     <NativeSelect
                       id={`competitor-${i}`}
                       name={name("competitorId")}
@@ -201,27 +209,64 @@ export function ResultsDialog({
                     <FieldError errors={errorOf(name("competitorId"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`points-${i}`} className="text-xs">Points</Label>
-                    <Input id={`points-${i}`} readOnly tabIndex={-1} value={pointsForPosition(effectivePosition(row.position))} className="bg-muted" />
+                    <Label htmlFor={`points-${i}`} className="text-xs">
+                      Points
+                    </Label>
+                    <Input
+                      id={`points-${i}`}
+                      readOnly
+                      tabIndex={-1}
+                      value={pointsForPosition(effectivePosition(row.position))}
+                      className="bg-muted"
+                    />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`laps-${i}`} className="text-xs">Laps</Label>
-                    <Input id={`laps-${i}`} name={name("laps")} inputMode="numeric" value={row.laps} onChange={(e) => update(i, { laps: e.target.value })} />
+                    <Label htmlFor={`laps-${i}`} className="text-xs">
+                      Laps
+                    </Label>
+                    <Input
+                      id={`laps-${i}`}
+                      name={name("laps")}
+                      inputMode="numeric"
+                      value={row.laps}
+                      onChange={(e) => update(i, { laps: e.target.value })}
+                    />
                     <FieldError errors={errorOf(name("laps"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`lap-time-${i}`} className="text-xs">Lap Time</Label>
-                    <Input id={`lap-time-${i}`} name={name("lapTime")} value={row.lapTime} onChange={(e) => update(i, { lapTime: e.target.value })} />
+                    <Label htmlFor={`lap-time-${i}`} className="text-xs">
+                      Lap Time
+                    </Label>
+                    <Input
+                      id={`lap-time-${i}`}
+                      name={name("lapTime")}
+                      value={row.lapTime}
+                      onChange={(e) => update(i, { lapTime: e.target.value })}
+                    />
                     <FieldError errors={errorOf(name("lapTime"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`best-lap-${i}`} className="text-xs">Best Lap</Label>
-                    <Input id={`best-lap-${i}`} name={name("bestLap")} value={row.bestLap} onChange={(e) => update(i, { bestLap: e.target.value })} />
+                    <Label htmlFor={`best-lap-${i}`} className="text-xs">
+                      Best Lap
+                    </Label>
+                    <Input
+                      id={`best-lap-${i}`}
+                      name={name("bestLap")}
+                      value={row.bestLap}
+                      onChange={(e) => update(i, { bestLap: e.target.value })}
+                    />
                     <FieldError errors={errorOf(name("bestLap"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`total-time-${i}`} className="text-xs">Total Time</Label>
-                    <Input id={`total-time-${i}`} name={name("totalTime")} value={row.totalTime} onChange={(e) => update(i, { totalTime: e.target.value })} />
+                    <Label htmlFor={`total-time-${i}`} className="text-xs">
+                      Total Time
+                    </Label>
+                    <Input
+                      id={`total-time-${i}`}
+                      name={name("totalTime")}
+                      value={row.totalTime}
+                      onChange={(e) => update(i, { totalTime: e.target.value })}
+                    />
                     <FieldError errors={errorOf(name("totalTime"))} />
                   </div>
                 </li>

@@ -46,21 +46,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome = id ? await deleteCompetitor(db, id) : { ok: false, reason: "not-found" };
     } catch (error) {
       context.get(loggerContext).error({ err: error }, "competitor delete failed");
-      return data({ ok: false, toast: { type: "error", title: "Failed to delete competitor", description: "An error occurred while deleting competitor" } satisfies Toast }, { status: 500 });
+      return data(
+        {
+          ok: false,
+          toast: {
+            type: "error",
+            title: "Failed to delete competitor",
+            description: "An error occurred while deleting competitor",
+          } satisfies Toast,
+        },
+        { status: 500 },
+      );
     }
     if (outcome.ok) return { ok: true, toast: { type: "success", title: "Competitor deleted successfully" } satisfies Toast };
     const description =
       outcome.reason === "has-results"
         ? "This competitor has race results and cannot be deleted: their racing history would be lost."
         : "This competitor no longer exists.";
-    return data({ ok: false, toast: { type: "error", title: "Failed to delete competitor", description } satisfies Toast }, { status: outcome.reason === "has-results" ? 409 : 404 });
+    return data(
+      { ok: false, toast: { type: "error", title: "Failed to delete competitor", description } satisfies Toast },
+      { status: outcome.reason === "has-results" ? 409 : 404 },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: competitorSchema });
   const failTitle = formData.get("id") ? "Failed to update competitor" : "Failed to create competitor";
   if (submission.status !== "success") {
     return data(
-      { ok: false, result: submission.reply(), toast: { type: "error", title: failTitle, description: "Please correct the marked fields." } satisfies Toast },
+      {
+        ok: false,
+        result: submission.reply(),
+        toast: { type: "error", title: failTitle, description: "Please correct the marked fields." } satisfies Toast,
+      },
       { status: 400 },
     );
   }
@@ -70,17 +87,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "competitor save failed");
     return data(
-      { ok: false, result: submission.reply(), toast: { type: "error", title: failTitle, description: "An error occurred while saving competitor" } satisfies Toast },
+      {
+        ok: false,
+        result: submission.reply(),
+        toast: { type: "error", title: failTitle, description: "An error occurred while saving competitor" } satisfies Toast,
+      },
       { status: 500 },
     );
   }
   if (!outcome.ok) {
     const message =
-      outcome.reason === "duplicate-email" ? "Another competitor already uses this email address." : "This competitor no longer exists.";
+      outcome.reason === "duplicate-email"
+        ? "Another competitor already uses this email address."
+        : "This competitor no longer exists.";
     return data(
       {
         ok: false,
-        result: submission.reply({ fieldErrors: outcome.reason === "duplicate-email" ? { email: [message] } : {}, formErrors: [message] }),
+        result: submission.reply({
+          fieldErrors: outcome.reason === "duplicate-email" ? { email: [message] } : {},
+          formErrors: [message],
+        }),
         toast: { type: "error", title: failTitle, description: message } satisfies Toast,
       },
       { status: outcome.reason === "duplicate-email" ? 409 : 404 },
@@ -206,7 +232,9 @@ function CompetitorDialog({
   const fetcher = useFetcher<typeof action>({ key: formKey });
   const busy = fetcher.state !== "idle";
   const lastResult =
-    fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? (fetcher.data.result as SubmissionResult<string[]>) : undefined;
+    fetcher.state === "idle" && fetcher.data && "result" in fetcher.data
+      ? (fetcher.data.result as SubmissionResult<string[]>)
+      : undefined;
   const [form, fields] = useZodForm(competitorSchema, {
     id: useId(),
     lastResult,
@@ -229,7 +257,11 @@ function CompetitorDialog({
     if (answer.ok) onClose();
   });
 
-  const textField = (name: "firstName" | "lastName" | "email" | "telephone" | "boatName" | "boatNumber" | "boatColour", label: string, type: "text" | "email" | "tel" = "text") => {
+  const textField = (
+    name: "firstName" | "lastName" | "email" | "telephone" | "boatName" | "boatNumber" | "boatColour",
+    label: string,
+    type: "text" | "email" | "tel" = "text",
+  ) => {
     const field = fields[name];
     return (
       <div className="space-y-2">

@@ -47,7 +47,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!raceId) throw data("Race Not Found", { status: 404 });
   const fields = Object.fromEntries(await readForm(request, heatFormFields));
   const schema =
-    fields.intent === "draw" ? drawSchema : fields.intent === "move" ? moveSchema : fields.intent === "lock" ? lockSchema : fields.intent === "official" ? officialSchema : null;
+    fields.intent === "draw"
+      ? drawSchema
+      : fields.intent === "move"
+        ? moveSchema
+        : fields.intent === "lock"
+          ? lockSchema
+          : fields.intent === "official"
+            ? officialSchema
+            : null;
   if (!schema) return refuse("Unknown action.");
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
@@ -58,7 +66,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass });
   else outcome = await markResultsOfficial(db, raceId);
   if (!outcome.ok) return refuse(outcome.message, outcome.status);
-  return redirectWithToast(`/admin/races/${raceId}/heats`, { type: "success", title: "Heats saved", description: outcome.message });
+  return redirectWithToast(`/admin/races/${raceId}/heats`, {
+    type: "success",
+    title: "Heats saved",
+    description: outcome.message,
+  });
 }
 
 export default function Heats({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,7 +83,10 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">Heats: {race.title}</h1>
         <p className="text-sm text-muted-foreground">
-          {formatShortDate(race.date)} · <Link to="/admin/races" className="text-primary hover:underline">Back to races</Link>
+          {formatShortDate(race.date)} ·{" "}
+          <Link to="/admin/races" className="text-primary hover:underline">
+            Back to races
+          </Link>
         </p>
       </div>
       <FormAlert toast={actionData?.toast} />
@@ -118,7 +133,12 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
                   <input type="hidden" name="boatClass" value={c.boatClass} />
                   <div className="space-y-1">
                     <Label htmlFor={`method-${c.boatClass}`}>Draw</Label>
-                    <select id={`method-${c.boatClass}`} name="method" defaultValue="random" className="h-9 rounded-md border bg-background px-2 text-sm">
+                    <select
+                      id={`method-${c.boatClass}`}
+                      name="method"
+                      defaultValue="random"
+                      className="h-9 rounded-md border bg-background px-2 text-sm"
+                    >
                       {Object.entries(DRAW_METHOD_LABELS).map(([value, label]) => (
                         <option key={value} value={value}>
                           {label}
@@ -128,11 +148,29 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
                   </div>
                   <div className="space-y-1">
                     <Label htmlFor={`size-${c.boatClass}`}>Boats per heat</Label>
-                    <Input id={`size-${c.boatClass}`} name="heatSize" type="number" inputMode="numeric" min={MIN_HEAT_SIZE} max={MAX_HEAT_SIZE} defaultValue={race.heatSize} className="w-24" required />
+                    <Input
+                      id={`size-${c.boatClass}`}
+                      name="heatSize"
+                      type="number"
+                      inputMode="numeric"
+                      min={MIN_HEAT_SIZE}
+                      max={MAX_HEAT_SIZE}
+                      defaultValue={race.heatSize}
+                      className="w-24"
+                      required
+                    />
                   </div>
                   <div className="space-y-1">
                     <Label htmlFor={`seed-${c.boatClass}`}>Seed (optional)</Label>
-                    <Input id={`seed-${c.boatClass}`} name="seed" type="number" inputMode="numeric" min={1} max={MAX_SEED} className="w-36" />
+                    <Input
+                      id={`seed-${c.boatClass}`}
+                      name="seed"
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={MAX_SEED}
+                      className="w-36"
+                    />
                   </div>
                   <Button type="submit">
                     <Shuffle aria-hidden />
@@ -140,17 +178,30 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
                   </Button>
                 </Form>
               )}
-              {c.hasResults && open && <p className="text-sm text-muted-foreground">Results are saved for this class: boats can still be moved, but not redrawn.</p>}
+              {c.hasResults && open && (
+                <p className="text-sm text-muted-foreground">
+                  Results are saved for this class: boats can still be moved, but not redrawn.
+                </p>
+              )}
               <div className="grid gap-4 md:grid-cols-2">
                 {c.heats.map((heat) => (
-                  <section key={heat.heatNumber} aria-label={`${c.boatClass} heat ${heat.heatNumber}`} className="rounded-md border p-3">
+                  <section
+                    key={heat.heatNumber}
+                    aria-label={`${c.boatClass} heat ${heat.heatNumber}`}
+                    className="rounded-md border p-3"
+                  >
                     <h2 className="font-semibold">Heat {heat.heatNumber}</h2>
                     <ul className="mt-2 space-y-1 text-sm">
                       {heat.boats.map((boat) => (
                         <li key={boat.competitorId} className="flex flex-wrap items-center justify-between gap-2">
                           <span>{boatEntryLabel(boat)}</span>
                           {open && c.heats.length > 1 && (
-                            <MoveForm boatClass={c.boatClass} competitorId={boat.competitorId} label={boatEntryLabel(boat)} heats={c.heats.map((h) => h.heatNumber).filter((n) => n !== heat.heatNumber)} />
+                            <MoveForm
+                              boatClass={c.boatClass}
+                              competitorId={boat.competitorId}
+                              label={boatEntryLabel(boat)}
+                              heats={c.heats.map((h) => h.heatNumber).filter((n) => n !== heat.heatNumber)}
+                            />
                           )}
                         </li>
                       ))}
@@ -166,7 +217,14 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
                     {c.unplaced.map((boat) => (
                       <li key={boat.competitorId} className="flex flex-wrap items-center justify-between gap-2">
                         <span>{boatEntryLabel(boat)}</span>
-                        {open && <MoveForm boatClass={c.boatClass} competitorId={boat.competitorId} label={boatEntryLabel(boat)} heats={c.heats.map((h) => h.heatNumber)} />}
+                        {open && (
+                          <MoveForm
+                            boatClass={c.boatClass}
+                            competitorId={boat.competitorId}
+                            label={boatEntryLabel(boat)}
+                            heats={c.heats.map((h) => h.heatNumber)}
+                          />
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -190,7 +248,17 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function MoveForm({ boatClass, competitorId, label, heats }: { boatClass: string; competitorId: number; label: string; heats: number[] }) {
+function MoveForm({
+  boatClass,
+  competitorId,
+  label,
+  heats,
+}: {
+  boatClass: string;
+  competitorId: number;
+  label: string;
+  heats: number[];
+}) {
   return (
     <Form method="post" className="flex items-center gap-1">
       <input type="hidden" name="intent" value="move" />

@@ -16,7 +16,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const entries = await raceEntries(db, id);
   const csv = toCsv([
     ["Race", "Date", "Class", "Boat Number", "First Name", "Last Name", "Boat Name", "Competitor ID"],
-    ...entries.map((e) => [race.title, race.date, e.boatClass, e.boatNumber, e.firstName, e.lastName, e.boatName, e.competitorId]),
+    ...entries.map((e) => [
+      race.title,
+      race.date,
+      e.boatClass,
+      e.boatNumber,
+      e.firstName,
+      e.lastName,
+      e.boatName,
+      e.competitorId,
+    ]),
   ]);
   return new Response(csv, {
     headers: {

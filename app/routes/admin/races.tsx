@@ -44,9 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = parseId(formData.get("id"));
     const outcome = id ? await deleteRace(db, id) : { ok: false, results: 0 };
     if (!outcome.ok) {
-      return data({ ok: false, toast: { type: "error", title: "Failed to delete race", description: "This race no longer exists." } satisfies Toast }, { status: 404 });
+      return data(
+        {
+          ok: false,
+          toast: { type: "error", title: "Failed to delete race", description: "This race no longer exists." } satisfies Toast,
+        },
+        { status: 404 },
+      );
     }
-    const description = outcome.results ? `${outcome.results} result${outcome.results === 1 ? "" : "s"} deleted with it.` : undefined;
+    const description = outcome.results
+      ? `${outcome.results} result${outcome.results === 1 ? "" : "s"} deleted with it.`
+      : undefined;
     return { ok: true, toast: { type: "success", title: "Race deleted successfully", description } satisfies Toast };
   }
 
@@ -54,20 +62,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failTitle = formData.get("id") ? "Failed to update race" : "Failed to create race";
   if (submission.status !== "success") {
     return data(
-      { ok: false, result: submission.reply(), toast: { type: "error", title: failTitle, description: "Please correct the marked fields." } satisfies Toast },
+      {
+        ok: false,
+        result: submission.reply(),
+        toast: { type: "error", title: failTitle, description: "Please correct the marked fields." } satisfies Toast,
+      },
       { status: 400 },
     );
   }
   const outcome = await saveRace(db, submission.value);
   if (!outcome.ok) {
     return data(
-      { ok: false, result: submission.reply({ formErrors: ["This race no longer exists."] }), toast: { type: "error", title: failTitle, description: "This race no longer exists." } satisfies Toast },
+      {
+        ok: false,
+        result: submission.reply({ formErrors: ["This race no longer exists."] }),
+        toast: { type: "error", title: failTitle, description: "This race no longer exists." } satisfies Toast,
+      },
       { status: 404 },
     );
   }
   return {
     ok: true,
-    toast: { type: "success", title: outcome.created ? "Race created successfully" : "Race updated successfully" } satisfies Toast,
+    toast: {
+      type: "success",
+      title: outcome.created ? "Race created successfully" : "Race updated successfully",
+    } satisfies Toast,
   };
 }
 
@@ -115,8 +134,14 @@ export default function Races({ loaderData }: Route.ComponentProps) {
                   <TableCell className="whitespace-nowrap">{formatShortDate(race.date)}</TableCell>
                   <TableCell>{race.location}</TableCell>
                   <TableCell>
-                    <Badge variant={race.status === "completed" ? "past" : race.status === "cancelled" ? "cancelled" : "upcoming"}>{RACE_STATUS_LABELS[race.status]}</Badge>
-                    {!race.countsForChampionship && <div className="mt-1 text-xs text-muted-foreground">Not in the championship</div>}
+                    <Badge
+                      variant={race.status === "completed" ? "past" : race.status === "cancelled" ? "cancelled" : "upcoming"}
+                    >
+                      {RACE_STATUS_LABELS[race.status]}
+                    </Badge>
+                    {!race.countsForChampionship && (
+                      <div className="mt-1 text-xs text-muted-foreground">Not in the championship</div>
+                    )}
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap">
                     {race.status === "completed" ? (
@@ -147,10 +172,20 @@ export default function Races({ loaderData }: Route.ComponentProps) {
                         Heats
                       </Link>
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${race.title}`} onClick={() => show({ kind: "form", race })}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${race.title}`}
+                      onClick={() => show({ kind: "form", race })}
+                    >
                       <Pencil aria-hidden />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${race.title}`} onClick={() => show({ kind: "delete", race })}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${race.title}`}
+                      onClick={() => show({ kind: "delete", race })}
+                    >
                       <Trash2 aria-hidden className="text-destructive" />
                     </Button>
                   </TableCell>
@@ -161,7 +196,9 @@ export default function Races({ loaderData }: Route.ComponentProps) {
         )}
       </CardContent>
       {open?.kind === "form" && <RaceDialog key={open.n} formKey={`race-${open.n}`} race={open.race} onClose={close} />}
-      {open?.kind === "delete" && <DeleteRaceDialog key={open.n} formKey={`race-delete-${open.n}`} race={open.race} onClose={close} />}
+      {open?.kind === "delete" && (
+        <DeleteRaceDialog key={open.n} formKey={`race-delete-${open.n}`} race={open.race} onClose={close} />
+      )}
       {open?.kind === "entries" && (
         <EntriesDialog race={open.race} entries={loaderData.entries[open.race.id] ?? []} onClose={close} />
       )}
@@ -181,7 +218,9 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
   useCloseOnSuccess(fetcher, onClose);
   const busy = fetcher.state !== "idle";
   const lastResult =
-    fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? (fetcher.data.result as SubmissionResult<string[]>) : undefined;
+    fetcher.state === "idle" && fetcher.data && "result" in fetcher.data
+      ? (fetcher.data.result as SubmissionResult<string[]>)
+      : undefined;
   const [form, fields] = useZodForm(raceSchema, {
     id: useId(),
     lastResult,
@@ -242,11 +281,18 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
           </div>
           <div className="space-y-2">
             <Label htmlFor={fields.imageUrl.id}>Image URL</Label>
-            <Input {...getInputProps(fields.imageUrl, { type: "text" })} key={fields.imageUrl.key} placeholder="/images/race-default.svg" />
+            <Input
+              {...getInputProps(fields.imageUrl, { type: "text" })}
+              key={fields.imageUrl.key}
+              placeholder="/images/race-default.svg"
+            />
             <FieldError id={fields.imageUrl.errorId} errors={fields.imageUrl.errors} />
           </div>
           <div className="flex items-center gap-2">
-            <Checkbox {...getInputProps(fields.countsForChampionship, { type: "checkbox" })} key={fields.countsForChampionship.key} />
+            <Checkbox
+              {...getInputProps(fields.countsForChampionship, { type: "checkbox" })}
+              key={fields.countsForChampionship.key}
+            />
             <Label htmlFor={fields.countsForChampionship.id}>Counts for the championship</Label>
           </div>
           <FieldError id={form.errorId} errors={form.errors} />
@@ -278,8 +324,8 @@ function DeleteRaceDialog({ formKey, race, onClose }: { formKey: string; race: A
             {n === 0
               ? "This race has no results."
               : `Its ${n} result${n === 1 ? "" : "s"} will be deleted with it and leave the standings.`}{" "}
-            {race.entryCount > 0 && `${race.entryCount} race entr${race.entryCount === 1 ? "y" : "ies"} will be deleted too.`} This
-            cannot be undone.
+            {race.entryCount > 0 && `${race.entryCount} race entr${race.entryCount === 1 ? "y" : "ies"} will be deleted too.`}{" "}
+            This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post">

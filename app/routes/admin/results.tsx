@@ -138,7 +138,11 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           <div role="group" aria-label="Heat" className="flex flex-wrap gap-2">
             {heats.map((h) => (
               <Button key={h} asChild size="sm" variant={h === heatNumber ? "default" : "outline"}>
-                <Link to={resultsEditorUrl(race.id, boatClass, h)} aria-current={h === heatNumber ? "true" : undefined} preventScrollReset>
+                <Link
+                  to={resultsEditorUrl(race.id, boatClass, h)}
+                  aria-current={h === heatNumber ? "true" : undefined}
+                  preventScrollReset
+                >
                   Heat {h}
                 </Link>
               </Button>

@@ -58,13 +58,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failTitle = formData.get("id") ? "Failed to update season" : "Failed to create season";
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply(), toast: { type: "error", title: failTitle, description: "Please correct the marked fields." } satisfies Toast },
+      {
+        result: submission.reply(),
+        toast: { type: "error", title: failTitle, description: "Please correct the marked fields." } satisfies Toast,
+      },
       { status: 400 },
     );
   }
   const outcome = await saveSeason(db, submission.value);
   if (!outcome.ok) {
-    const result = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] });
+    const result = outcome.field
+      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
+      : submission.reply({ formErrors: [outcome.message] });
     return data(
       { result, toast: { type: "error", title: failTitle, description: outcome.message } satisfies Toast },
       { status: outcome.field ? 409 : 404 },
@@ -192,7 +197,11 @@ function SeasonForm({
     return (
       <div className="space-y-2">
         <Label htmlFor={f.id}>{label}</Label>
-        <Input {...getInputProps(f, { type })} key={f.key} aria-describedby={[hint ? `${f.id}-hint` : "", f.errors ? f.errorId : ""].filter(Boolean).join(" ") || undefined} />
+        <Input
+          {...getInputProps(f, { type })}
+          key={f.key}
+          aria-describedby={[hint ? `${f.id}-hint` : "", f.errors ? f.errorId : ""].filter(Boolean).join(" ") || undefined}
+        />
         {hint && (
           <p id={`${f.id}-hint`} className="text-xs text-muted-foreground">
             {hint}
