@@ -8,6 +8,8 @@ interface GridRound {
   id: number;
   title: string;
   date: string;
+  /** Results not official yet: the column is marked, in words for screen readers. */
+  provisional: boolean;
 }
 
 interface GridRow {
@@ -25,6 +27,7 @@ interface GridRow {
 /**
  * One class's championship, round by round: the working behind every total. Dropped rounds are
  * struck through with their meaning spelled out for screen readers; rounds not run stay blank.
+ * Rounds whose results are still provisional carry a visible mark explained in the caption.
  * Cells holding screen-reader text are `relative`, so that text stays inside the table's scroll
  * box instead of widening the page on a phone.
  */
@@ -44,6 +47,7 @@ export function ChampionshipGrid({
   minRounds: number;
 }) {
   const columns = rounds.length + 6;
+  const anyProvisional = rounds.some((round) => round.provisional);
   const row = (r: GridRow) => (
     <TableRow key={r.competitorId}>
       <TableCell>
@@ -83,7 +87,7 @@ export function ChampionshipGrid({
     <Table>
       <TableCaption>
         {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not run
-        that round.
+        that round.{anyProvisional && " Rounds marked P have provisional results: they may still change."}
       </TableCaption>
       <TableHeader>
         <TableRow>
@@ -92,11 +96,19 @@ export function ChampionshipGrid({
           {rounds.map((round, i) => (
             <TableHead key={round.id} className="relative text-right">
               <Link to={`/results/${round.id}`} className="hover:underline">
-                <abbr title={`${round.title}, ${formatShortDate(round.date)}`}>R{i + 1}</abbr>
+                <abbr title={`${round.title}, ${formatShortDate(round.date)}${round.provisional ? ", provisional results" : ""}`}>
+                  R{i + 1}
+                </abbr>
                 <span className="sr-only">
                   {" "}
                   {round.title}, {formatShortDate(round.date)}
+                  {round.provisional && ", provisional results"}
                 </span>
+                {round.provisional && (
+                  <sup aria-hidden="true" className="ml-0.5 font-semibold text-amber-700" data-provisional="">
+                    P
+                  </sup>
+                )}
               </Link>
             </TableHead>
           ))}
