@@ -8,7 +8,7 @@ import { RouteError } from "~/components/route-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/boat-classes";
-import { formatShortDate, todayInZone } from "~/lib/dates";
+import { formatShortDate, clubToday } from "~/lib/dates";
 import { statisticsBySeason } from "~/lib/seasons";
 import { parseId } from "~/lib/params";
 import { boatLabel, racerStatistics } from "~/lib/standings";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const { timeZone } = context.get(configContext);
+  const config = context.get(configContext);
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
@@ -27,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.get(loggerContext).error({ err: error, competitorId: competitor.id }, "competitor results failed");
     return null;
   });
-  const { offered } = await seasonChoices(db, todayInZone(timeZone));
+  const { offered } = await seasonChoices(db, clubToday(config));
   const bySeason = statisticsBySeason(
     offered.map(({ key, name, startsOn, endsOn }) => ({ key, name, startsOn, endsOn })),
     results ?? [],
