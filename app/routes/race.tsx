@@ -14,6 +14,8 @@ import { formatClubDateTime, formatLongDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 import { heatLine } from "~/lib/race-day";
+import { entryWindowText } from "~/lib/entry-window";
+import { raceEntryWindow } from "~/domain/race-registrations.server";
 import { raceImage } from "~/lib/site";
 import type { Route } from "./+types/race";
 
@@ -26,12 +28,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!race) throw data("Race Not Found", { status: 404 });
   const config = context.get(configContext);
   const today = clubToday(config);
-  const [results, entries, classes, official] = await Promise.all([
+  const [results, entries, classes, official, window] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     raceTiming(race.date, today) === "past" ? null : entryList(db, race.id),
     raceHeats(db, race.id),
     resultsStatus(db, race.id),
+    raceEntryWindow(db, race.id),
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -42,11 +45,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ...formatClubDateTime(c.changedAt, config.timeZone),
   }));
   const heats = classes.flatMap((c) => c.heats.map((h) => heatLine(c.boatClass, h.heatNumber, h.boats)));
-  return { race, results, entries, heats, resultsMark, changes, status: raceDetailStatus(race.date, today, race.status) };
+  const status = raceDetailStatus(race.date, today, race.status);
+  // "Entries closed on Thursday, March 5, 2026, 6 pm": only while the race is still to come.
+  const entryWindow = status === "Upcoming" ? entryWindowText(window, new Date(), config.timeZone) : null;
+  return { race, results, entries, heats, resultsMark, changes, status, entryWindow };
 }
 
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, entries, heats, resultsMark, changes, status } = loaderData;
+  const { race, results, entries, heats, resultsMark, changes, status, entryWindow } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -173,6 +179,12 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
                     {status}
                   </Badge>
                 </dd>
+                {entryWindow && (
+                  <>
+                    <dt className="text-muted-foreground">Entries</dt>
+                    <dd data-testid="entry-window">{entryWindow}</dd>
+                  </>
+                )}
               </dl>
             </CardContent>
           </Card>
