@@ -23,6 +23,16 @@ interface GridRow {
 }
 
 /**
+ * Pos and Racer stay at the left edge and Points at the right while the round columns scroll
+ * sideways inside the table's own box (never the page), each with a shadow that shows there is
+ * more under it. Pos is exactly 4rem wide, so Racer sticks right after it.
+ */
+const STICKY = "sticky z-10 bg-background";
+const STICKY_POS = `${STICKY} left-0 w-16 min-w-16`;
+const STICKY_NAME = `${STICKY} left-16 border-r shadow-[6px_0_8px_-4px_rgb(0_0_0/0.3)]`;
+const STICKY_POINTS = `${STICKY} right-0 border-l shadow-[-6px_0_8px_-4px_rgb(0_0_0/0.3)]`;
+
+/**
  * One class's championship, round by round: the working behind every total. Dropped rounds are
  * struck through with their meaning spelled out for screen readers; rounds not run stay blank.
  * Cells holding screen-reader text are `relative`, so that text stays inside the table's scroll
@@ -46,10 +56,10 @@ export function ChampionshipGrid({
   const columns = rounds.length + 6;
   const row = (r: GridRow) => (
     <TableRow key={r.competitorId}>
-      <TableCell>
+      <TableCell className={STICKY_POS}>
         {r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}
       </TableCell>
-      <TableCell className="min-w-40">
+      <TableCell className={`${STICKY_NAME} min-w-32 sm:min-w-40`}>
         <Link
           to={`/competitor/${r.competitorId}`}
           className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
@@ -74,48 +84,52 @@ export function ChampionshipGrid({
           )}
         </TableCell>
       ))}
-      <TableCell className="text-right font-semibold tabular-nums">{r.points}</TableCell>
+      <TableCell className={`${STICKY_POINTS} text-right font-semibold tabular-nums`}>{r.points}</TableCell>
       <TableCell className="text-right tabular-nums">{r.wins}</TableCell>
       <TableCell className="text-right tabular-nums">{r.podiums}</TableCell>
     </TableRow>
   );
   return (
-    <Table>
-      <TableCaption>
-        {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not run
-        that round.
-      </TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead className="w-16">Pos</TableHead>
-          <TableHead>Racer</TableHead>
-          {rounds.map((round, i) => (
-            <TableHead key={round.id} className="relative text-right">
-              <Link to={`/results/${round.id}`} className="hover:underline">
-                <abbr title={`${round.title}, ${formatShortDate(round.date)}`}>R{i + 1}</abbr>
-                <span className="sr-only">
-                  {" "}
-                  {round.title}, {formatShortDate(round.date)}
-                </span>
-              </Link>
-            </TableHead>
-          ))}
-          <TableHead className="text-right">Points</TableHead>
-          <TableHead className="text-right">Wins</TableHead>
-          <TableHead className="text-right">Podiums</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {classified.map(row)}
-        {notClassified.length > 0 && (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={columns} className="border-t-2 border-foreground/40 pt-4 text-sm font-medium">
-              Not classified (fewer than {minRounds} rounds)
-            </TableCell>
+    <div className="space-y-1">
+      {/* The cue on a phone; wider screens see the columns scroll under the shaded edges. */}
+      <p className="text-xs text-muted-foreground sm:hidden">Scroll the table sideways for every round.</p>
+      <Table>
+        <TableCaption>
+          {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not
+          run that round.
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead className={STICKY_POS}>Pos</TableHead>
+            <TableHead className={STICKY_NAME}>Racer</TableHead>
+            {rounds.map((round, i) => (
+              <TableHead key={round.id} className="relative text-right">
+                <Link to={`/results/${round.id}`} className="hover:underline">
+                  <abbr title={`${round.title}, ${formatShortDate(round.date)}`}>R{i + 1}</abbr>
+                  <span className="sr-only">
+                    {" "}
+                    {round.title}, {formatShortDate(round.date)}
+                  </span>
+                </Link>
+              </TableHead>
+            ))}
+            <TableHead className={`${STICKY_POINTS} text-right`}>Points</TableHead>
+            <TableHead className="text-right">Wins</TableHead>
+            <TableHead className="text-right">Podiums</TableHead>
           </TableRow>
-        )}
-        {notClassified.map(row)}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {classified.map(row)}
+          {notClassified.length > 0 && (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={columns} className="border-t-2 border-foreground/40 pt-4 text-sm font-medium">
+                Not classified (fewer than {minRounds} rounds)
+              </TableCell>
+            </TableRow>
+          )}
+          {notClassified.map(row)}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                               <TableRow>
                                 <TableHead className="w-12">Pos</TableHead>
                                 <TableHead>Name</TableHead>
-                                <TableHead>Boat</TableHead>
+                                <TableHead className="hidden sm:table-cell">Boat</TableHead>
                                 <TableHead className="text-right">Wins</TableHead>
                                 <TableHead className="text-right">Points</TableHead>
                               </TableRow>
@@ -122,8 +122,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                                     >
                                       {row.name}
                                     </Link>
+                                    {row.boat && (
+                                      <span className="block text-xs text-muted-foreground sm:hidden">{row.boat}</span>
+                                    )}
                                   </TableCell>
-                                  <TableCell>{row.boat}</TableCell>
+                                  <TableCell className="hidden sm:table-cell">{row.boat}</TableCell>
                                   <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
                                   <TableCell className="text-right font-semibold tabular-nums">{row.points}</TableCell>
                                 </TableRow>

@@ -110,8 +110,8 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
                 <TableRow>
                   <TableHead className="w-16">Pos</TableHead>
                   <TableHead>Racer</TableHead>
-                  <TableHead>Boat</TableHead>
-                  <TableHead>Class</TableHead>
+                  <TableHead className="hidden sm:table-cell">Boat</TableHead>
+                  <TableHead className="hidden sm:table-cell">Class</TableHead>
                   <TableHead className="text-right">Wins</TableHead>
                   <TableHead className="text-right">Points</TableHead>
                 </TableRow>
@@ -130,9 +130,13 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
                         <Avatar name={row.name} />
                         {row.name}
                       </Link>
+                      {/* Below 640 px the boat and class fold under the name, so Points stays on screen. */}
+                      <span className="block text-xs text-muted-foreground sm:hidden">
+                        {[row.boat, row.boatClass].filter(Boolean).join(" · ")}
+                      </span>
                     </TableCell>
-                    <TableCell>{row.boat}</TableCell>
-                    <TableCell>{row.boatClass}</TableCell>
+                    <TableCell className="hidden sm:table-cell">{row.boat}</TableCell>
+                    <TableCell className="hidden sm:table-cell">{row.boatClass}</TableCell>
                     <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
                     <TableCell className="text-right font-semibold tabular-nums">{row.points}</TableCell>
                   </TableRow>

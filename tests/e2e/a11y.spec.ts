@@ -6,6 +6,9 @@ const PAGES = ["/", "/?tab=standings", "/results", "/results/4", "/calendar", "/
 
 for (const path of PAGES) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+    // axe checks the contrast of every cell: the archive's ten full results tables (1,200 cells)
+    // take it well over the default 30 s on a busy 2-core CI machine.
+    test.setTimeout(120_000);
     await page.goto(path);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations

@@ -5,6 +5,8 @@ import { ADMIN, ADMIN_SITE, expect, logIn, test } from "./admin-support";
 const PAGES = ["/admin/competitors", "/admin/races", "/admin/results"];
 
 test("the login page and every admin page have no serious accessibility violations", async ({ page }) => {
+  // Five axe runs in one test: well over the default 30 s on a busy 2-core CI machine.
+  test.setTimeout(120_000);
   const serious = async () =>
     (await new AxeBuilder({ page }).analyze()).violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
