@@ -8,7 +8,6 @@
  * server (a refused stream is 503 or 429; the page still works, it just does not update itself).
  */
 import type express from "express";
-import type { Socket } from "node:net";
 
 export interface LiveRacesOptions {
   /** Open streams this instance holds at most. */
@@ -87,7 +86,7 @@ export class LiveRaces {
           return void res.end();
         }
         req.socket.setNoDelay(true);
-        (req.socket as Socket).setKeepAlive(true);
+        req.socket.setKeepAlive(true);
         res.status(200).set({
           "Content-Type": "text/event-stream; charset=utf-8",
           "Cache-Control": "no-store, no-transform",

@@ -11,11 +11,19 @@
       const res = await fetch(location.href, { cache: "no-cache" });
       const next = new DOMParser().parseFromString(res.ok ? await res.text() : "", "text/html").querySelector("[data-live-race]");
       if (next) document.querySelector("[data-live-race]")?.replaceWith(next);
-    } catch {}
+    } catch {
+      // offline for a moment: the next event tries again
+    }
     busy = false;
-    if (again) ((again = false), refresh());
+    if (again) {
+      again = false;
+      void refresh();
+    }
   };
   const source = new EventSource(live.dataset.liveRace);
-  source.onopen = () => (opened ? refresh() : (opened = true));
+  source.onopen = () => {
+    if (opened) void refresh();
+    opened = true;
+  };
   source.addEventListener("change", refresh);
 })();
