@@ -21,7 +21,7 @@ import { pageCacheMiddleware, type PageCache } from "./page-cache";
 import type { LiveRaces } from "./live-races";
 import { getRace } from "../app/domain/public-queries.server";
 import { reactRouterHandler } from "./react-router-handler";
-import { todayInZone } from "../app/lib/dates";
+import { clubToday } from "../app/lib/dates";
 import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
 
 export interface HttpOptions {
@@ -158,7 +158,7 @@ export function createHttpApp({
         build,
         mode,
         getLoadContext,
-        clubDate: () => todayInZone(config.timeZone),
+        clubDate: () => clubToday(config),
       }),
     );
   }

@@ -10,7 +10,7 @@ import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatClubDateTime, formatLongDate, todayInZone } from "~/lib/dates";
+import { formatClubDateTime, formatLongDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 import { heatLine, nextHeat } from "~/lib/race-day";
@@ -32,8 +32,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const race = id ? await getRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
-  const { timeZone } = context.get(configContext);
-  const today = todayInZone(timeZone);
+  const config = context.get(configContext);
+  const today = clubToday(config);
   const timing = raceTiming(race.date, today);
   const [results, entries, classes, official] = await Promise.all([
     resultsForRaces(db, [race.id]),
@@ -43,12 +43,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     resultsStatus(db, race.id),
   ]);
   const resultsMark = official.officialAt
-    ? { official: true, ...formatClubDateTime(official.officialAt, timeZone) }
+    ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
     : { official: false };
   const changes = official.changes.map((c) => ({
     description: c.description,
     at: c.changedAt,
-    ...formatClubDateTime(c.changedAt, timeZone),
+    ...formatClubDateTime(c.changedAt, config.timeZone),
   }));
   // Race day: the page follows the results as they are saved, and marks the heat that runs next.
   const live = timing === "today" && race.status !== "cancelled";
@@ -61,7 +61,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
   const next = live ? nextHeat(drawn, results) : null;
   const heats = drawn.map((h) => ({ line: h.line, nextUp: h === next }));
-  const lastUpdated = live && official.updatedAt ? formatClubDateTime(official.updatedAt, timeZone).time : null;
+  const lastUpdated = live && official.updatedAt ? formatClubDateTime(official.updatedAt, config.timeZone).time : null;
   return {
     race,
     results,
