@@ -3,7 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceResults } from "../../db/schema";
 import type { CompetitorInput } from "../lib/admin-schemas";
-import { pgErrorCode } from "./db-errors.server";
+import { isForeignKeyViolation, isUniqueViolation } from "./db-errors.server";
 import { standings } from "./public-queries.server";
 
 export interface AdminCompetitor {
@@ -79,7 +79,7 @@ export async function saveCompetitor(db: Database, input: CompetitorInput): Prom
       .returning({ id: competitors.id });
     return { ok: true, id: row!.id, created: true };
   } catch (error) {
-    if (pgErrorCode(error) === "23505") return { ok: false, reason: "duplicate-email" };
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-email" };
     throw error;
   }
 }
@@ -98,7 +98,7 @@ export async function deleteCompetitor(db: Database, id: number): Promise<Delete
     return deleted.length ? { ok: true } : { ok: false, reason: "not-found" };
   } catch (error) {
     // A result saved between the count and the delete: the foreign key (RESTRICT) still refuses.
-    if (pgErrorCode(error) === "23503") return { ok: false, reason: "has-results", results: 1 };
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "has-results", results: 1 };
     throw error;
   }
 }

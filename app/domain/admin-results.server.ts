@@ -5,7 +5,7 @@ import { competitors, raceResultChanges, raceResults, races } from "../../db/sch
 import type { ResultsInput } from "../lib/admin-schemas";
 import { pointsForPosition } from "../lib/points";
 import { describeResultChanges, type ResultLine } from "../lib/race-day";
-import { pgErrorCode } from "./db-errors.server";
+import { isForeignKeyViolation, pgErrorCode } from "./db-errors.server";
 
 export async function raceOptions(db: Database) {
   return db
@@ -128,7 +128,7 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
       return { ok: true, saved: input.rows.length } as const;
     });
   } catch (error) {
-    if (pgErrorCode(error) === "23503") return { ok: false, reason: "competitor-not-found" };
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "competitor-not-found" };
     if (pgErrorCode(error)?.startsWith("23") || pgErrorCode(error)?.startsWith("P0")) {
       return { ok: false, reason: stage === "delete" ? "delete-failed" : "insert-failed" };
     }

@@ -19,7 +19,7 @@ import {
 import { ALL_SEASONS, calendarYearSeason, defaultSeasonKey, offeredSeasons, type SeasonRange } from "../lib/seasons";
 import { parsePointsTable, type SeasonInput } from "../lib/season-schema";
 import { boatLabel, type Ranked } from "../lib/standings";
-import { pgErrorCode } from "./db-errors.server";
+import { isExclusionViolation, isUniqueViolation } from "./db-errors.server";
 import { standings, standingsClasses, type Standing } from "./public-queries.server";
 
 export interface Season extends SeasonRange, ChampionshipRules {
@@ -281,9 +281,8 @@ export async function saveSeason(db: Database, input: SeasonInput): Promise<Save
     const [row] = await db.insert(seasons).values(values).returning({ id: seasons.id });
     return { ok: true, id: row!.id, created: true };
   } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === "23505") return { ok: false, field: "key", message: "Another season already has this key." };
-    if (code === "23P01") {
+    if (isUniqueViolation(error)) return { ok: false, field: "key", message: "Another season already has this key." };
+    if (isExclusionViolation(error)) {
       const [other] = await db
         .select({ name: seasons.name })
         .from(seasons)

@@ -12,7 +12,7 @@ import { and, count, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, pendingRegistrationChanges } from "../../db/schema";
 import { maskEmail } from "../lib/registration";
-import { pgErrorCode } from "./db-errors.server";
+import { isUniqueViolation } from "./db-errors.server";
 import { enqueue } from "./outbox.server";
 import { confirmationMessage, registrationMessages, type ClubMail, type ClubSite } from "./registration-email.server";
 
@@ -211,7 +211,7 @@ export async function confirmChange(db: Database, token: string, club: ClubMail)
     });
   } catch (error) {
     // Taken between our check and the update (the unique index decides): nothing was changed.
-    if (error instanceof EmailTaken || pgErrorCode(error) === "23505") return { kind: "email-taken" };
+    if (error instanceof EmailTaken || isUniqueViolation(error)) return { kind: "email-taken" };
     throw error;
   }
 }

@@ -12,7 +12,7 @@ import { and, asc, ne, or, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors } from "../../db/schema";
 import { maskEmail, type DriverRegistration } from "../lib/registration";
-import { pgErrorCode } from "./db-errors.server";
+import { isUniqueViolation } from "./db-errors.server";
 import { enqueue } from "./outbox.server";
 import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "./registration-changes.server";
 import { registrationMessages, type ClubSite } from "./registration-email.server";
@@ -204,7 +204,7 @@ export async function registerDriver(
     return await db.transaction((tx) => run(tx, input, club));
   } catch (error) {
     // Moving to an address someone registered a moment ago: ask about that registration instead.
-    if (pgErrorCode(error) !== "23505") throw error;
+    if (!isUniqueViolation(error)) throw error;
     const owner = await findByEmail(db, input.email);
     if (!owner) throw error;
     return confirmUpdate(owner);

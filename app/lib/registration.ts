@@ -7,6 +7,7 @@ import type { Toast } from "./toast";
 import { BOAT_CLASSES, canonicalBoatClass } from "./boat-classes";
 import { formatDayMonthYear } from "./dates";
 import { MAX_ID } from "./params";
+import { tryAgainIn } from "./try-again";
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
 
 export const DRIVER_MESSAGES = {
@@ -142,11 +143,10 @@ export function alreadyRegisteredToast(boatClass: string): Toast {
 }
 
 export function tooManyRequestsToast(retryAfterSeconds: number): Toast {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return {
     type: "error",
     title: "Too Many Attempts",
-    description: `Too many submissions from your connection. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    description: `Too many submissions from your connection. ${tryAgainIn(retryAfterSeconds)}`,
   };
 }
 

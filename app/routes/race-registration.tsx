@@ -1,14 +1,13 @@
 import { getCollectionProps, getFormProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast as showToast } from "sonner";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { pgErrorCode } from "~/domain/db-errors.server";
 import { countPublicPost, isBot } from "~/domain/public-form.server";
 import { readForm } from "~/domain/read-form.server";
 import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
+import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
 import { Honeypot } from "~/components/honeypot";
 import { Button } from "~/components/ui/button";
@@ -115,13 +114,8 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
     lastResult: navigation.state === "idle" ? actionData?.result : null,
   });
 
-  useEffect(() => {
-    const t = actionData?.toast;
-    if (t) showToast.error(t.title, { description: t.description });
-  }, [actionData]);
-  useEffect(() => {
-    for (const t of loaderData.toasts) showToast.error(t.title, { description: t.description });
-  }, [loaderData]);
+  useToast(actionData?.toast);
+  useToast(loaderData.toasts);
 
   const classErrors = fields.boatClasses.errors ?? Object.values(fields.boatClasses.allErrors).flat();
 

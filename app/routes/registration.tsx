@@ -1,14 +1,14 @@
 import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Printer } from "lucide-react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast as showToast } from "sonner";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot } from "~/domain/public-form.server";
 import { readForm } from "~/domain/read-form.server";
 import { registerDriver } from "~/domain/registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
+import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
 import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
@@ -52,7 +52,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const { clubName, clubEmail, siteUrl } = context.get(configContext);
-  const none = { dialog: null as RegistrationDialog | null, toast: null as Toast | null, notice: null as Toast | null };
+  const none: { dialog: RegistrationDialog | null; toast: Toast | null; notice: Toast | null } = {
+    dialog: null,
+    toast: null,
+    notice: null,
+  };
 
   const limit = await countPublicPost(db, "registration", context.get(clientAddressContext));
   if (!limit.allowed) {
@@ -138,10 +142,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
     defaultValue: { boatClasses: ["Open"] },
   });
 
-  useEffect(() => {
-    const t = actionData?.toast ?? actionData?.notice;
-    if (t) (t.type === "error" ? showToast.error : showToast)(t.title, { description: t.description });
-  }, [actionData]);
+  useToast(actionData?.toast ?? actionData?.notice);
 
   const dialog = actionData?.dialog && dismissed !== actionData ? actionData.dialog : null;
   const classErrors = fields.boatClasses.errors ?? Object.values(fields.boatClasses.allErrors).flat();

@@ -134,7 +134,8 @@ test.describe("season standings with demo data", () => {
     });
   });
 
-  test("an unknown season is a 404", async ({ page }) => {
+  test("an unknown season is a 404", async ({ page, expectRefusal }) => {
+    expectRefusal("/standings?season=1900", 404);
     const response = await page.goto("/standings?season=1900");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Season Not Found");

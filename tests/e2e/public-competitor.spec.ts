@@ -102,7 +102,8 @@ test.describe("/competitor/:id", () => {
   });
 
   for (const path of ["/competitor/999999", "/competitor/abc"]) {
-    test(`${path}: 'Racer Not Found' with a link to /standings and HTTP 404`, async ({ page }) => {
+    test(`${path}: 'Racer Not Found' with a link to /standings and HTTP 404`, async ({ page, expectRefusal }) => {
+      expectRefusal(path, 404);
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Racer Not Found" })).toBeVisible();

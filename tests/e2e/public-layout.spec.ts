@@ -147,7 +147,8 @@ test.describe("phone layout: no sideways scrolling at 375 px", () => {
   test.use({ viewport: PHONE });
 
   for (const path of ["/results", "/calendar", "/standings", "/no-such-page"]) {
-    test(`${path} fits the screen`, async ({ page }) => {
+    test(`${path} fits the screen`, async ({ page, expectRefusal }) => {
+      if (path === "/no-such-page") expectRefusal(path, 404);
       await page.goto(path);
       expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     });
@@ -176,7 +177,8 @@ test.describe("phone layout: no sideways scrolling at 375 px", () => {
 });
 
 test.describe("404 page", () => {
-  test("an unknown path shows 'Oops! Page not found' with a link home and HTTP 404", async ({ page }) => {
+  test("an unknown path shows 'Oops! Page not found' with a link home and HTTP 404", async ({ page, expectRefusal }) => {
+    expectRefusal("/no-such-page", 404);
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Oops! Page not found", { exact: true })).toBeVisible();

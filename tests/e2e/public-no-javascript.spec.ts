@@ -82,7 +82,8 @@ test.describe("public pages without JavaScript", () => {
     expect((await readTable(card(page, "Race Results").getByRole("table"))).rows.length).toBeGreaterThan(0);
   });
 
-  test("not-found pages", async ({ page }) => {
+  test("not-found pages", async ({ page, expectRefusal }) => {
+    for (const path of ["/no-such-page", "/results/999999", "/competitor/999999"]) expectRefusal(path, 404);
     expect((await page.goto("/no-such-page"))?.status()).toBe(404);
     await expect(page.getByText("Oops! Page not found", { exact: true })).toBeVisible();
     expect((await page.goto("/results/999999"))?.status()).toBe(404);

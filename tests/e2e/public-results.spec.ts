@@ -214,7 +214,8 @@ test.describe("/results/:id", () => {
   });
 
   for (const path of ["/results/999999", "/results/abc", "/calendar/999999"]) {
-    test(`${path}: 'Race Not Found' with a link back to /results and HTTP 404`, async ({ page }) => {
+    test(`${path}: 'Race Not Found' with a link back to /results and HTTP 404`, async ({ page, expectRefusal }) => {
+      expectRefusal(path, 404);
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Race Not Found" })).toBeVisible();

@@ -10,6 +10,7 @@ const READ_PAGES = [
   "/calendar/4",
   "/standings",
   "/competitor/1",
+  "/competitor/2/vs/7",
   "/no-such-page",
 ];
 

@@ -233,7 +233,7 @@ describe("abuse", () => {
     const res = await post(fields, ip);
     expect(res.status).toBe(429);
     expect(res.data.toast.description).toMatch(
-      /^Too many submissions from your connection\. Please wait \d+ minutes? and try again\.$/,
+      /^Too many submissions from your connection\. Please try again in \d+ minutes?\.$/,
     );
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await byEmail(fields.email)).toHaveLength(0);

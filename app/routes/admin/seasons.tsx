@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/auth.server";
 import { definedSeasons, getSeason, saveSeason, type Season } from "~/domain/championship.server";
 import { readForm } from "~/domain/read-form.server";
 import { redirectWithToast } from "~/domain/toast.server";
-import { showToast } from "~/components/admin/show-toast";
+import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
 import { RouteError } from "~/components/route-error";
 import { useZodForm } from "~/components/use-zod-form";
@@ -84,9 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Seasons({ loaderData, actionData }: Route.ComponentProps) {
   const { seasons, form, blank } = loaderData;
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useToast(actionData?.toast);
   return (
     <div className="space-y-4">
       <Card>
