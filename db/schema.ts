@@ -97,6 +97,8 @@ export const raceResults = pgTable(
     index("race_results_race_idx").on(t.raceId, t.boatClass, t.heatNumber, t.position),
     index("race_results_competitor_idx").on(t.competitorId),
     index("race_results_class_idx").on(t.boatClass, t.competitorId),
+    // Season standings: covering, so each race of the season is read from the index alone (0011).
+    index("race_results_season_idx").on(t.raceId, t.boatClass, t.competitorId, t.position, t.points),
   ],
 );
 
