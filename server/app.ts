@@ -48,7 +48,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
     const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
     if (demo) {
-      const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE });
+      const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE, pinnedToday: env.TEST_TODAY });
       if (seeded) log.info("demo data loaded into the empty database");
     }
     const adminSetup = await ensureStartupAdmin(db, {
@@ -100,6 +100,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       clubName: env.CLUB_NAME,
       clubEmail: env.CLUB_EMAIL,
       timeZone: env.CLUB_TIMEZONE,
+      pinnedToday: env.TEST_TODAY,
       // Without SITE_URL, links in e-mails work on this machine only (see the README).
       siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     },

@@ -19,7 +19,7 @@ import type { Logger } from "./logger";
 import { inlineStyleHashes } from "./csp";
 import { pageCacheMiddleware, type PageCache } from "./page-cache";
 import { reactRouterHandler } from "./react-router-handler";
-import { todayInZone } from "../app/lib/dates";
+import { clubToday } from "../app/lib/dates";
 import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
 
 export interface HttpOptions {
@@ -147,7 +147,7 @@ export function createHttpApp({
         build,
         mode,
         getLoadContext,
-        clubDate: () => todayInZone(config.timeZone),
+        clubDate: () => clubToday(config),
       }),
     );
   }

@@ -69,6 +69,8 @@ export const driverRegistrationSchema = z.object({
     .max(DRIVER_LIMITS.email, DRIVER_MESSAGES.email)
     .pipe(z.email({ error: DRIVER_MESSAGES.email })),
   pipaConsent: z.boolean({ error: DRIVER_MESSAGES.pipaConsent }).refine((agreed) => agreed, DRIVER_MESSAGES.pipaConsent),
+  // Not in SPEC: opt-in race e-mails (decision 0022), unticked unless the driver ticks it.
+  raceEmails: z.boolean().default(false),
 });
 
 export type DriverRegistration = z.output<typeof driverRegistrationSchema>;

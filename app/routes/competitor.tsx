@@ -10,7 +10,7 @@ import { RouteError } from "~/components/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/boat-classes";
-import { formatShortDate, todayInZone } from "~/lib/dates";
+import { formatShortDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal, personalBests, recentFinishes } from "~/lib/racer-history";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const { timeZone } = context.get(configContext);
+  const config = context.get(configContext);
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
@@ -36,7 +36,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return null;
   });
   const [seasons, others] = await Promise.all([
-    racerSeasons(db, competitor.id, results ?? [], todayInZone(timeZone)),
+    racerSeasons(db, competitor.id, results ?? [], clubToday(config)),
     opponents(db, competitor.id),
   ]);
   const recent = recentFinishes(results ?? []);

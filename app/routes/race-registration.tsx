@@ -16,7 +16,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { BOAT_CLASSES } from "~/lib/boat-classes";
-import { todayInZone } from "~/lib/dates";
+import { clubToday } from "~/lib/dates";
 import {
   alreadyRegisteredToast,
   driverLabel,
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Race Registration" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const today = todayInZone(context.get(configContext).timeZone);
+  const today = clubToday(context.get(configContext));
   // SPEC section 8: a failed list shows its error toast and an empty list, not an error page.
   const [drivers, races] = await Promise.all([
     listDrivers(db).catch((error: unknown) => (context.get(loggerContext).error({ err: error }, "loading drivers failed"), null)),
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
 
   try {
-    const today = todayInZone(context.get(configContext).timeZone);
+    const today = clubToday(context.get(configContext));
     const outcome = await registerForRace(db, submission.value, today);
     switch (outcome.kind) {
       case "registered":

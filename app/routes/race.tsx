@@ -10,7 +10,7 @@ import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatClubDateTime, formatLongDate, todayInZone } from "~/lib/dates";
+import { formatClubDateTime, formatLongDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 import { heatLine } from "~/lib/race-day";
@@ -24,8 +24,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const race = id ? await getRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
-  const { timeZone } = context.get(configContext);
-  const today = todayInZone(timeZone);
+  const config = context.get(configContext);
+  const today = clubToday(config);
   const [results, entries, classes, official] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
@@ -34,12 +34,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     resultsStatus(db, race.id),
   ]);
   const resultsMark = official.officialAt
-    ? { official: true, ...formatClubDateTime(official.officialAt, timeZone) }
+    ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
     : { official: false };
   const changes = official.changes.map((c) => ({
     description: c.description,
     at: c.changedAt,
-    ...formatClubDateTime(c.changedAt, timeZone),
+    ...formatClubDateTime(c.changedAt, config.timeZone),
   }));
   const heats = classes.flatMap((c) => c.heats.map((h) => heatLine(c.boatClass, h.heatNumber, h.boats)));
   return { race, results, entries, heats, resultsMark, changes, status: raceDetailStatus(race.date, today, race.status) };

@@ -18,7 +18,7 @@ import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { DEFAULT_RULES, describeRules } from "~/lib/championship";
-import { formatShortDate, todayInZone } from "~/lib/dates";
+import { formatShortDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { seasonSchema } from "~/lib/season-schema";
 import { calendarYearSeason } from "~/lib/seasons";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = parseId(params.get("edit") ?? undefined);
   const editing = editId ? await getSeason(db, editId) : null;
   if (editId && !editing) throw data("Season Not Found", { status: 404 });
-  const year = Number(todayInZone(context.get(configContext).timeZone).slice(0, 4));
+  const year = Number(clubToday(context.get(configContext)).slice(0, 4));
   // A new season defaults to the next calendar year nobody has defined yet, under SPEC's rules.
   let next = year;
   while (seasons.some((s) => s.key === String(next))) next++;
