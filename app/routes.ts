@@ -23,6 +23,8 @@ export default [
   route("registration/print", "routes/registration-print.tsx"),
   route("registration/confirm/:token", "routes/registration-confirm.tsx"),
   route("race-registration", "routes/race-registration.tsx"),
+  route("messages/:token", "routes/messages.tsx"),
+  route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   // Everything below checks the admin session on the server (the layout's middleware).

@@ -4,7 +4,6 @@ import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
 import { fromClubLocalInput } from "../lib/entry-window";
-import type { RaceStatus } from "../lib/race-timing";
 import { raceColumns, type PublicRace } from "./public-queries.server";
 
 export interface AdminRace extends PublicRace {
@@ -41,7 +40,7 @@ export async function saveRace(
     location: input.location,
     description: input.description,
     imageUrl: input.imageUrl || null,
-    status: input.status as RaceStatus,
+    status: input.status,
     countsForChampionship: input.countsForChampionship ?? false,
     // The schema has checked both parse and are in order.
     entriesOpenAt: input.entriesOpen ? fromClubLocalInput(input.entriesOpen, timeZone) : null,

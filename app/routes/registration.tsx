@@ -20,6 +20,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { pipaPolicyParagraphs } from "~/lib/pipa";
+import { RACE_EMAILS } from "~/lib/race-messages";
 import {
   CHANGE_NOTICES,
   driverRegistrationSchema,
@@ -69,8 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.driverSaved);
 
   const submission = parseWithZod(formData, { schema: driverRegistrationSchema });
-  // 200, not 400: the form coming back with its messages is a normal page for the browser.
-  if (submission.status !== "success") return { ...none, result: submission.reply() };
+  // A failed validation is a 400, on every form; the page still renders the form with its messages.
+  if (submission.status !== "success") return data({ ...none, result: submission.reply() }, { status: 400 });
   const intent = parseDriverIntent(formData.get("intent"));
   if (intent === "cancel") return { ...none, result: submission.reply() };
 
@@ -205,6 +206,21 @@ export default function Registration({ loaderData, actionData }: Route.Component
               </div>
             </details>
             <FieldError id={fields.pipaConsent.errorId} errors={fields.pipaConsent.errors} />
+          </div>
+
+          <div className="space-y-1">
+            <label className="flex items-start gap-2 text-sm font-medium">
+              <Checkbox
+                {...getInputProps(fields.raceEmails, { type: "checkbox" })}
+                key={fields.raceEmails.key}
+                aria-describedby="race-emails-hint"
+                className="mt-0.5"
+              />
+              {RACE_EMAILS.optInLabel}
+            </label>
+            <p id="race-emails-hint" className="pl-6 text-xs text-muted-foreground">
+              {RACE_EMAILS.optInHint}
+            </p>
           </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">

@@ -101,7 +101,7 @@ describe("the entry window", () => {
       location: race.location,
       description: race.description,
       imageUrl: "",
-      status: "upcoming",
+      status: "upcoming" as const,
       countsForChampionship: true,
       entriesOpen: "2030-10-01T09:00",
       entriesClose: "2030-11-07T18:00",

@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (input.intent === "draw") outcome = await drawClass(db, { raceId, ...input });
   else if (input.intent === "move") outcome = await moveBoat(db, { raceId, ...input });
   else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass });
-  else outcome = await markResultsOfficial(db, raceId);
+  else outcome = await markResultsOfficial(db, raceId, context.get(configContext));
   if (!outcome.ok) return refuse(outcome.message, outcome.status);
   return redirectWithToast(`/admin/races/${raceId}/heats`, {
     type: "success",
