@@ -42,7 +42,7 @@ describe("the entry window", () => {
       .where(eq(races.id, race.id));
     const res = await post({ competitorId: String(racer.id), raceId: String(race.id), boatClasses: "Open" });
     const { closesAt } = await raceEntryWindow(db, race.id);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     expect(res.data.result.error).toEqual({ raceId: [`Entries closed on ${formatEntryTime(closesAt!, CLUB.timeZone)}.`] });
     expect(await entryCount(race.id)).toBe(0);
 
