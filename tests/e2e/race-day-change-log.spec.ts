@@ -33,7 +33,7 @@ test("a change after official appears on the race page as a dated change-log ent
   await expect(log.getByRole("listitem")).toHaveCount(1);
   await expect(log.getByRole("listitem")).toHaveText(
     new RegExp(
-      `^Heat 1 Open: ${first} from 1st to 2nd; ${second} from 2nd to 1st, \\d\\d:\\d\\d \\([A-Z][a-z]{2} \\d{1,2}, \\d{4}\\)$`,
+      `^Heat 1 Open: ${second} from 2nd to 1st; ${first} from 1st to 2nd, \\d\\d:\\d\\d \\([A-Z][a-z]{2} \\d{1,2}, \\d{4}\\)$`,
     ),
   );
   await expect(log.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
