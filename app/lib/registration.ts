@@ -4,7 +4,7 @@
  */
 import { z } from "./zod";
 import type { Toast } from "./toast";
-import { BOAT_CLASSES, canonicalBoatClass } from "./boat-classes";
+import { boatClassListSchema } from "./boat-classes";
 import { formatDayMonthYear } from "./dates";
 import { MAX_ID } from "./params";
 import { tryAgainIn } from "./try-again";
@@ -29,20 +29,6 @@ export const DRIVER_LIMITS = {
 } as const;
 
 const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
-
-/** "SuperBoat" and "superboat" are accepted and stored as "Superboat"; anything else is refused. */
-function boatClassList(message: string) {
-  return z
-    .array(
-      z
-        .string()
-        .transform(canonicalBoatClass)
-        .pipe(z.enum(BOAT_CLASSES, { error: message })),
-      { error: message },
-    )
-    .min(1, message)
-    .transform((classes) => BOAT_CLASSES.filter((c) => classes.includes(c)));
-}
 
 export const driverRegistrationSchema = z.object({
   firstName: z
@@ -69,7 +55,7 @@ export const driverRegistrationSchema = z.object({
     .trim()
     .min(1, DRIVER_MESSAGES.boatNumber)
     .max(DRIVER_LIMITS.boatNumber, tooLong("Boat number", DRIVER_LIMITS.boatNumber)),
-  boatClasses: boatClassList(DRIVER_MESSAGES.boatClasses),
+  boatClasses: boatClassListSchema(DRIVER_MESSAGES.boatClasses),
   telephone: z
     .string()
     .trim()
@@ -112,7 +98,7 @@ const id = (message: string) => z.number({ error: message }).int(message).positi
 export const raceRegistrationSchema = z.object({
   competitorId: id(RACE_MESSAGES.competitorId),
   raceId: id(RACE_MESSAGES.raceId),
-  boatClasses: boatClassList(RACE_MESSAGES.boatClasses),
+  boatClasses: boatClassListSchema(RACE_MESSAGES.boatClasses),
 });
 
 export type RaceRegistration = z.output<typeof raceRegistrationSchema>;

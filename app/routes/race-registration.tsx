@@ -72,8 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
 
   const submission = parseWithZod(formData, { schema: raceRegistrationSchema });
-  // 200, not 4xx: the form coming back with its message is a normal page for the browser.
-  if (submission.status !== "success") return { result: submission.reply(), toast: null };
+  // A failed validation is a 400, on every form; the page still renders the form with its messages.
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
 
   try {
     const today = clubToday(context.get(configContext));
@@ -82,17 +82,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "registered":
         return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
       case "already-registered":
-        return { result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) };
+        return data({ result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) }, { status: 409 });
+      // The server's own checks of the chosen race and driver: failed validations, so 400 too.
       case "race-unknown":
       case "race-closed":
-        return {
-          result: submission.reply({
-            fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] },
-          }),
-          toast: null,
-        };
+        return data(
+          {
+            result: submission.reply({
+              fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] },
+            }),
+            toast: null,
+          },
+          { status: 400 },
+        );
       case "driver-unknown":
-        return { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null };
+        return data(
+          { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null },
+          { status: 400 },
+        );
     }
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "race registration failed");

@@ -70,8 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.driverSaved);
 
   const submission = parseWithZod(formData, { schema: driverRegistrationSchema });
-  // 200, not 400: the form coming back with its messages is a normal page for the browser.
-  if (submission.status !== "success") return { ...none, result: submission.reply() };
+  // A failed validation is a 400, on every form; the page still renders the form with its messages.
+  if (submission.status !== "success") return data({ ...none, result: submission.reply() }, { status: 400 });
   const intent = parseDriverIntent(formData.get("intent"));
   if (intent === "cancel") return { ...none, result: submission.reply() };
 
