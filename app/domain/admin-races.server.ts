@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
 import { raceColumns, type PublicRace } from "./public-queries.server";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface AdminRace extends PublicRace {
   countsForChampionship: boolean;
@@ -84,7 +85,7 @@ export async function raceEntries(db: Database, raceId: number): Promise<RaceEnt
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
     .where(eq(raceRegistrations.raceId, raceId))
-    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+    .orderBy(asc(raceRegistrations.boatClass), ...byCompetitorName());
 }
 
 /** Entries of every race, grouped by race id, for the races page. */
@@ -93,7 +94,7 @@ export async function entriesByRace(db: Database): Promise<Record<number, RaceEn
     .select({ raceId: raceRegistrations.raceId, ...entryColumns })
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
-    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+    .orderBy(asc(raceRegistrations.boatClass), ...byCompetitorName());
   const out: Record<number, RaceEntry[]> = {};
   for (const { raceId, ...entry } of rows) (out[raceId] ??= []).push(entry);
   return out;

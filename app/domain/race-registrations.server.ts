@@ -3,10 +3,11 @@
  * more classes. The UNIQUE (race_id, competitor_id, boat_class) constraint makes duplicates
  * impossible; all chosen classes are saved together or not at all.
  */
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceRegistration } from "../lib/registration";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface DriverOption {
   id: number;
@@ -32,7 +33,7 @@ export async function listDrivers(db: Database): Promise<DriverOption[]> {
       boatNumber: competitors.boatNumber,
     })
     .from(competitors)
-    .orderBy(sql`lower(${competitors.lastName})`, sql`lower(${competitors.firstName})`, asc(competitors.id));
+    .orderBy(...byCompetitorName());
 }
 
 /** Races still open for entry: status upcoming and dated today or later (club time zone), soonest first. */
