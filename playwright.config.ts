@@ -13,6 +13,12 @@ export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
 export const EMPTY_PORT = DEMO_PORT + 1;
 /** The admin tests' own site (empty, admin from ADMIN_*): their writes never disturb other tests. */
 export const ADMIN_PORT = DEMO_PORT + 2;
+/**
+ * The own-data site (empty, admin from ADMIN_*): tests that write build the data they need there
+ * through its database (tests/e2e/factories.ts), each with its own rows, so the demo site that
+ * read-only tests share never changes under them.
+ */
+export const OWN_DATA_PORT = DEMO_PORT + 3;
 
 /**
  * The club's "today" for the whole run, fixed when the run starts and handed to every server
@@ -60,7 +66,8 @@ export default defineConfig({
   outputDir: "test-results/playwright",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a flaky test must fail, not pass on its second try.
+  retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
@@ -73,5 +80,6 @@ export default defineConfig({
     server(DEMO_PORT, true),
     server(EMPTY_PORT, false),
     server(ADMIN_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
+    server(OWN_DATA_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
   ],
 });

@@ -66,6 +66,8 @@ export const races = pgTable(
     icalSequence: integer("ical_sequence").notNull().default(0),
     heatSize: integer("heat_size").notNull().default(6),
     resultsOfficialAt: timestamp("results_official_at", { withTimezone: true }),
+    /** When a heat's results were last saved (the live race page's "Last updated"; migration 0012). */
+    resultsUpdatedAt: timestamp("results_updated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -53,6 +53,9 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().optional(),
+  /** Live race pages (Server-Sent Events): streams per instance, and per client address. */
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
 });
 
 export type Env = z.infer<typeof schema>;

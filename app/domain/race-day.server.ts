@@ -49,12 +49,14 @@ export async function entryList(db: Database, raceId: number): Promise<ClassEntr
 export interface ResultsStatus {
   /** ISO time the results became official; null while provisional. */
   officialAt: string | null;
+  /** ISO time a heat's results were last saved; null before the first save. */
+  updatedAt: string | null;
   changes: { description: string; changedAt: string }[];
 }
 
 export async function resultsStatus(db: Database, raceId: number): Promise<ResultsStatus> {
   const [[race], changes] = await Promise.all([
-    db.select({ officialAt: races.resultsOfficialAt }).from(races).where(eq(races.id, raceId)),
+    db.select({ officialAt: races.resultsOfficialAt, updatedAt: races.resultsUpdatedAt }).from(races).where(eq(races.id, raceId)),
     db
       .select({ description: raceResultChanges.description, changedAt: raceResultChanges.changedAt })
       .from(raceResultChanges)
@@ -63,6 +65,7 @@ export async function resultsStatus(db: Database, raceId: number): Promise<Resul
   ]);
   return {
     officialAt: race?.officialAt?.toISOString() ?? null,
+    updatedAt: race?.updatedAt?.toISOString() ?? null,
     changes: changes.map((c) => ({ description: c.description, changedAt: c.changedAt.toISOString() })),
   };
 }

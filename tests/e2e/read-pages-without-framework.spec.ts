@@ -15,7 +15,8 @@ const READ_PAGES = [
 ];
 
 for (const path of READ_PAGES) {
-  test(`${path} loads no framework script`, async ({ page }) => {
+  test(`${path} loads no framework script`, async ({ page, expectRefusal }) => {
+    if (path === "/no-such-page") expectRefusal(path, 404);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
