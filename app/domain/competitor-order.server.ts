@@ -1,7 +1,7 @@
 /**
  * The one order of people's names in every competitor list (admin competitors, the results
- * editor's picker, a race's entries, the race registration picker): last name, then first name,
- * as a person expects them, then id. PostgreSQL's default collation here is C, which compares
+ * editor's picker, a race's entries, the race registration picker, the head-to-head picker): last
+ * name, then first name, as a person expects them, then id. PostgreSQL's default collation here is C, which compares
  * bytes: "de Silva" came after "Zuill" and "Ávila" after everyone. ICU's root collation ("und",
  * CLDR) ignores case at the first level and sorts accented letters with their base letter:
  * Abbott, Ávila, Dawson, de Silva, Evans, O'Neill, Ochoa, Zuill. `compareNames` in
@@ -15,8 +15,8 @@ import { competitors } from "../../db/schema";
 
 export const NAME_COLLATION = "und-x-icu";
 
-/** A name column in people's order, for ORDER BY. */
-export function byName(column: AnyColumn): SQL {
+/** A name column (or `sql\`c.last_name\`` in raw SQL) in people's order, for ORDER BY. */
+export function byName(column: AnyColumn | SQL): SQL {
   return sql`${column} COLLATE "und-x-icu"`;
 }
 

@@ -8,6 +8,7 @@ import { competitorOptions } from "~/domain/admin-results.server";
 import { listCompetitors } from "~/domain/admin-competitors.server";
 import { entriesByRace, raceEntries } from "~/domain/admin-races.server";
 import { listDrivers } from "~/domain/race-registrations.server";
+import { opponents } from "~/domain/racer-profile.server";
 import { compareNames } from "~/lib/names";
 import { rankStandings } from "~/lib/standings";
 import { useTestDatabase } from "../support/database";
@@ -44,6 +45,11 @@ describe("competitor lists order names as a person expects", () => {
 
   it("the race registration's driver picker", async () => {
     expect(ours(await listDrivers(db))).toEqual(EXPECTED);
+  });
+
+  it("the racer profile's head-to-head picker", async () => {
+    const someoneElse = await createCompetitor(db, { firstName: "Pat", lastName: "Outsider" });
+    expect(ours(await opponents(db, someoneElse.id))).toEqual(EXPECTED);
   });
 
   it("a race's entries, on its page and on the races page", async () => {
