@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { todayInZone } from "./app/lib/dates";
 
 /**
  * Browser tests run against the production build, served twice: with demo data (most tests) and
@@ -12,6 +13,20 @@ export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
 export const EMPTY_PORT = DEMO_PORT + 1;
 /** The admin tests' own site (empty, admin from ADMIN_*): their writes never disturb other tests. */
 export const ADMIN_PORT = DEMO_PORT + 2;
+/**
+ * The own-data site (empty, admin from ADMIN_*): tests that write build the data they need there
+ * through its database (tests/e2e/factories.ts), each with its own rows, so the demo site that
+ * read-only tests share never changes under them.
+ */
+export const OWN_DATA_PORT = DEMO_PORT + 3;
+
+/**
+ * The club's "today" for the whole run, fixed when the run starts and handed to every server
+ * (TEST_TODAY) and, through the environment the workers inherit, to the tests (tests/e2e/factories.ts):
+ * a run that crosses midnight in Bermuda keeps one "today" everywhere.
+ */
+process.env.TEST_TODAY ??= todayInZone("Atlantic/Bermuda");
+export const TODAY = process.env.TEST_TODAY;
 
 // Debian's Chromium where it exists (Playwright's own download is not reachable on our machines).
 const systemChromium = "/usr/bin/chromium";
@@ -40,6 +55,7 @@ function server(port: number, demo: boolean, extraEnv: Record<string, string> = 
       LOG_LEVEL: "warn",
       CLUB_EMAIL: "info@example.org",
       NODE_ENV: "production",
+      TEST_TODAY: TODAY,
       ...extraEnv,
     },
   };
@@ -50,7 +66,8 @@ export default defineConfig({
   outputDir: "test-results/playwright",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a flaky test must fail, not pass on its second try.
+  retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
@@ -63,5 +80,6 @@ export default defineConfig({
     server(DEMO_PORT, true),
     server(EMPTY_PORT, false),
     server(ADMIN_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
+    server(OWN_DATA_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
   ],
 });

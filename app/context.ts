@@ -7,6 +7,8 @@ export interface AppConfig {
   clubName: string;
   clubEmail: string;
   timeZone: string;
+  /** TEST_TODAY: "today" pinned to this day (browser tests only); see clubToday in app/lib/dates.ts. */
+  pinnedToday?: string;
   /** The site's public address, without a trailing slash: links in e-mails start with it. */
   siteUrl: string;
 }

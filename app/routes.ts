@@ -16,11 +16,16 @@ export default [
   route("standings", "routes/standings.tsx"),
   route("standings.csv", "routes/standings-csv.ts"),
   route("competitor/:id", "routes/competitor.tsx"),
+  // The profile's head-to-head picker submits here (GET ?other=) and is sent to the page below.
+  route("competitor/:id/vs", "routes/competitor-vs-pick.ts"),
+  route("competitor/:id/vs/:otherId", "routes/competitor-vs.tsx"),
   route("avatars/:file", "routes/avatar.ts"),
   route("registration", "routes/registration.tsx"),
   route("registration/print", "routes/registration-print.tsx"),
   route("registration/confirm/:token", "routes/registration-confirm.tsx"),
   route("race-registration", "routes/race-registration.tsx"),
+  route("messages/:token", "routes/messages.tsx"),
+  route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   // Everything below checks the admin session on the server (the layout's middleware).

@@ -48,6 +48,7 @@ describe("race weekend writes", () => {
         telephone: undefined,
         email: `bench${n}@example.com`,
         pipaConsent: true,
+        raceEmails: false,
       },
       "submit",
       club,

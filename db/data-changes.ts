@@ -16,6 +16,8 @@ export const PUBLIC_DATA_TABLES = [
   "race_result_changes",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
+/** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */
+export const RACE_CHANGED_CHANNEL = "race_changed";
 
 /** Attaches the change trigger to every public table that exists (idempotent; under a lock). */
 export async function watchPublicTables(pool: pg.Pool): Promise<void> {
@@ -61,12 +63,15 @@ export function listenForDataChanges({
   connectionString,
   pool,
   onChange,
+  onRaceChange,
   onError,
   pollMs = 5_000,
 }: {
   connectionString: string;
   pool: pg.Pool;
   onChange: (reason: string) => void;
+  /** Runs for each race whose live page changed (live results); after `onChange` of the same write. */
+  onRaceChange?: (raceId: number) => void;
   onError: (error: unknown) => void;
   pollMs?: number;
 }): DataChangeListener {
@@ -102,10 +107,18 @@ export function listenForDataChanges({
     next.on("end", () => client === next && down());
     next.on("notification", (message) => {
       if (message.channel === DATA_CHANGED_CHANNEL) onChange(message.payload ?? "change");
+      else if (message.channel === RACE_CHANGED_CHANNEL) {
+        const raceId = Number(message.payload);
+        // The race's page must be rendered afresh before its live listeners refetch it.
+        if (Number.isSafeInteger(raceId) && raceId > 0) {
+          onChange(RACE_CHANGED_CHANNEL);
+          onRaceChange?.(raceId);
+        }
+      }
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${DATA_CHANGED_CHANNEL}`);
+      await next.query(`LISTEN ${DATA_CHANGED_CHANNEL}; LISTEN ${RACE_CHANGED_CHANNEL}`);
       if (stopped || client !== next) return void next.end().catch(() => undefined);
       lastVersion = await dataVersion(pool);
       up = true;

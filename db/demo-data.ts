@@ -8,7 +8,7 @@ import { addDays, format, parseISO } from "date-fns";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { competitors, raceResults, races } from "./schema";
-import { todayInZone } from "../app/lib/dates";
+import { clubToday } from "../app/lib/dates";
 
 const RACERS: [first: string, last: string, boat: string, number: string, classes: string[], colour: string][] = [
   ["Marcus", "Trott", "Sea Hornet", "7", ["Open"], "Yellow"],
@@ -93,7 +93,10 @@ const UPCOMING: DemoRace[] = [
   { title: "Season Finale", offset: 103, heats: 1 },
 ];
 
-export async function seedDemoData(db: Database, { timeZone, now = new Date() }: { timeZone: string; now?: Date }) {
+export async function seedDemoData(
+  db: Database,
+  { timeZone, pinnedToday, now = new Date() }: { timeZone: string; pinnedToday?: string; now?: Date },
+) {
   return db.transaction(async (tx) => {
     // Two instances starting at once must not both seed.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(728301986)`);
@@ -102,7 +105,7 @@ export async function seedDemoData(db: Database, { timeZone, now = new Date() }:
     ).rows as [{ count: number }];
     if (Number(count) > 0) return false;
 
-    const today = parseISO(todayInZone(timeZone, now));
+    const today = parseISO(clubToday({ timeZone, pinnedToday }, now));
     const day = (offset: number) => format(addDays(today, offset), "yyyy-MM-dd");
     const rand = random(1985);
 

@@ -5,7 +5,20 @@
  * constraints, defaults' exact expressions and foreign keys live only in the SQL.)
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const competitors = pgTable(
   "competitors",
@@ -24,6 +37,9 @@ export const competitors = pgTable(
       .default(sql`ARRAY['Open']::text[]`),
     pipaConsent: boolean("pipa_consent").notNull().default(false),
     pipaConsentAt: timestamp("pipa_consent_at", { withTimezone: true }),
+    /** Opt-in race messages (decision 0022): "results are up" and the entry reminder. */
+    notifyResults: boolean("notify_results").notNull().default(false),
+    notifyReminders: boolean("notify_reminders").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +66,8 @@ export const races = pgTable(
     icalSequence: integer("ical_sequence").notNull().default(0),
     heatSize: integer("heat_size").notNull().default(6),
     resultsOfficialAt: timestamp("results_official_at", { withTimezone: true }),
+    /** When a heat's results were last saved (the live race page's "Last updated"; migration 0012). */
+    resultsUpdatedAt: timestamp("results_updated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +99,8 @@ export const raceResults = pgTable(
     index("race_results_race_idx").on(t.raceId, t.boatClass, t.heatNumber, t.position),
     index("race_results_competitor_idx").on(t.competitorId),
     index("race_results_class_idx").on(t.boatClass, t.competitorId),
+    // Season standings: covering, so each race of the season is read from the index alone (0011).
+    index("race_results_season_idx").on(t.raceId, t.boatClass, t.competitorId, t.position, t.points),
   ],
 );
 
@@ -117,6 +137,8 @@ export const outboxMessages = pgTable(
     loggedAt: timestamp("logged_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Extra mail headers (List-Unsubscribe...). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     index("outbox_messages_due_idx")
@@ -167,6 +189,7 @@ export const pendingRegistrationChanges = pgTable(
     email: text("email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    raceEmails: boolean("race_emails").notNull().default(false),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [
@@ -249,3 +272,26 @@ export const raceResultChanges = pgTable(
 
 // Migration 0006 adds no table: the sequence `public_data_version` and the change triggers on the
 // public tables are driven by db/data-changes.ts.
+
+export const messageLinks = pgTable(
+  "message_links",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text("token_hash").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("message_links_token_key").on(t.tokenHash), index("message_links_expires_idx").on(t.expiresAt)],
+);
+
+export const raceMessages = pgTable(
+  "race_messages",
+  {
+    raceId: integer("race_id").notNull(),
+    kind: text("kind", { enum: ["results-up", "entry-reminder"] }).notNull(),
+    recipients: integer("recipients").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.kind] })],
+);

@@ -19,6 +19,7 @@ import { pruneRateLimits } from "../app/domain/rate-limit.server";
 import { createMailWorker } from "./mail-worker";
 import { listenForDataChanges, watchPublicTables } from "../db/data-changes";
 import { PageCache } from "./page-cache";
+import { LiveRaces } from "./live-races";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -48,7 +49,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
     const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
     if (demo) {
-      const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE });
+      const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE, pinnedToday: env.TEST_TODAY });
       if (seeded) log.info("demo data loaded into the empty database");
     }
     const adminSetup = await ensureStartupAdmin(db, {
@@ -80,13 +81,18 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   // Every instance drops its cached pages when any instance (or a shell command) changes data.
   const pageCache = new PageCache();
+  // Open live race pages hear of their race's changes from any instance (NOTIFY race_changed).
+  const liveRaces = new LiveRaces({ maxConnections: env.LIVE_MAX_CONNECTIONS, maxPerAddress: env.LIVE_MAX_PER_ADDRESS });
   const changes = listenForDataChanges({
     connectionString,
     pool,
     onChange: (reason) => {
       pageCache.clear();
       log.debug({ reason }, "page cache cleared");
+      // Changes may have been missed while the listener was away: every live page checks.
+      if (reason === "listener connected") liveRaces.publishAll();
     },
+    onRaceChange: (raceId) => liveRaces.publish(raceId),
     onError: (error) =>
       log.warn({ err: error }, "data change listener lost its connection; pages are not cached until it is back"),
   });
@@ -100,6 +106,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       clubName: env.CLUB_NAME,
       clubEmail: env.CLUB_EMAIL,
       timeZone: env.CLUB_TIMEZONE,
+      pinnedToday: env.TEST_TODAY,
       // Without SITE_URL, links in e-mails work on this machine only (see the README).
       siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     },
@@ -107,6 +114,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     isShuttingDown: () => shuttingDown,
     pageCache: { cache: pageCache, enabled: () => changes.listening() },
+    liveRaces,
   });
 
   // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.
@@ -135,9 +143,11 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       process.exit(1);
     }, 20_000);
     force.unref();
-    // Stop accepting, let requests in flight finish, close idle keep-alive sockets.
+    // Stop accepting, end the live streams (the browsers reconnect to another instance), let
+    // requests in flight finish, close idle keep-alive sockets.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
+      liveRaces.closeAll();
       server.closeIdleConnections();
     });
     await viteDev?.close();

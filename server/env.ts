@@ -1,5 +1,6 @@
 /** The runtime contract (README "Configuration"), parsed once at start-up: bad values fail fast. */
 import { z } from "zod";
+import { isCalendarDate } from "../app/lib/dates";
 import { site } from "../app/lib/site";
 
 const flag = z
@@ -29,6 +30,11 @@ const schema = z.object({
         return false;
       }
     }, "CLUB_TIMEZONE must be an IANA time zone such as Atlantic/Bermuda"),
+  // Test-only: pins the club's "today" (browser tests, so a run across midnight keeps one date).
+  TEST_TODAY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isCalendarDate(v), "TEST_TODAY must be a calendar date such as 2026-06-15 (tests only)"),
   CLUB_NAME: z.string().min(1).default(site.defaultName),
   CLUB_EMAIL: z.string().email().default("info@example.org"),
   // Where the site is reached from outside: links in e-mails start with it. Never taken from the
@@ -47,6 +53,9 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().optional(),
+  /** Live race pages (Server-Sent Events): streams per instance, and per client address. */
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
 });
 
 export type Env = z.infer<typeof schema>;

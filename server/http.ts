@@ -18,8 +18,10 @@ import type { Database } from "../db/client";
 import type { Logger } from "./logger";
 import { inlineStyleHashes } from "./csp";
 import { pageCacheMiddleware, type PageCache } from "./page-cache";
+import type { LiveRaces } from "./live-races";
+import { getRace } from "../app/domain/public-queries.server";
 import { reactRouterHandler } from "./react-router-handler";
-import { todayInZone } from "../app/lib/dates";
+import { clubToday } from "../app/lib/dates";
 import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
 
 export interface HttpOptions {
@@ -35,6 +37,8 @@ export interface HttpOptions {
   isShuttingDown?: () => boolean;
   /** Rendered public pages for anonymous visitors; `enabled` false while changes cannot be seen. */
   pageCache?: { cache: PageCache; enabled: () => boolean };
+  /** Server-Sent Events of live race pages (/live/races/:id). */
+  liveRaces?: LiveRaces;
 }
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
@@ -49,6 +53,7 @@ export function createHttpApp({
   trustProxy,
   isShuttingDown,
   pageCache,
+  liveRaces,
 }: HttpOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -114,6 +119,12 @@ export function createHttpApp({
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // Before compression, which would hold events back until its buffer fills.
+  if (liveRaces)
+    app.get(
+      "/live/races/:id",
+      liveRaces.handler(async (id) => (await getRace(db, id)) !== null),
+    );
   app.use(compression());
   app.use(capRequestBody());
   app.use(requireSameOrigin());
@@ -147,7 +158,7 @@ export function createHttpApp({
         build,
         mode,
         getLoadContext,
-        clubDate: () => todayInZone(config.timeZone),
+        clubDate: () => clubToday(config),
       }),
     );
   }

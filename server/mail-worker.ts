@@ -7,6 +7,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
 import { claimDue, markAttemptFailed, markSent, pruneOutbox, takeUnlogged } from "../app/domain/outbox.server";
+import { pruneMessageLinks } from "../app/domain/race-messages.server";
 import type { Logger } from "./logger";
 
 export interface MailWorkerOptions {
@@ -66,6 +67,8 @@ export function createMailWorker({
       lastPrune = Date.now();
       const pruned = await pruneOutbox(db);
       if (pruned) log.info({ pruned }, "old outbox messages deleted");
+      const links = await pruneMessageLinks(db);
+      if (links) log.info({ links }, "expired e-mail preference links deleted");
     }
     if (!transport) {
       for (const m of await takeUnlogged(db)) {
@@ -79,7 +82,13 @@ export function createMailWorker({
       for (const message of batch) {
         if (stopped) return;
         try {
-          await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+          await transport.sendMail({
+            from,
+            to: message.to,
+            subject: message.subject,
+            text: message.body,
+            headers: message.headers,
+          });
           await markSent(db, message.id);
           log.info({ outboxId: message.id, kind: message.kind }, "e-mail sent");
         } catch (error) {

@@ -8,6 +8,8 @@ interface GridRound {
   id: number;
   title: string;
   date: string;
+  /** Results not official yet: the column is marked, in words for screen readers. */
+  provisional: boolean;
 }
 
 interface GridRow {
@@ -54,6 +56,7 @@ export function ChampionshipGrid({
   minRounds: number;
 }) {
   const columns = rounds.length + 6;
+  const anyProvisional = rounds.some((round) => round.provisional);
   const row = (r: GridRow) => (
     <TableRow key={r.competitorId}>
       <TableCell className={STICKY_POS}>
@@ -96,7 +99,7 @@ export function ChampionshipGrid({
       <Table>
         <TableCaption>
           {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not
-          run that round.
+          run that round.{anyProvisional && " Rounds marked P have provisional results: they may still change."}
         </TableCaption>
         <TableHeader>
           <TableRow>
@@ -105,11 +108,21 @@ export function ChampionshipGrid({
             {rounds.map((round, i) => (
               <TableHead key={round.id} className="relative text-right">
                 <Link to={`/results/${round.id}`} className="hover:underline">
-                  <abbr title={`${round.title}, ${formatShortDate(round.date)}`}>R{i + 1}</abbr>
+                  <abbr
+                    title={`${round.title}, ${formatShortDate(round.date)}${round.provisional ? ", provisional results" : ""}`}
+                  >
+                    R{i + 1}
+                  </abbr>
                   <span className="sr-only">
                     {" "}
                     {round.title}, {formatShortDate(round.date)}
+                    {round.provisional && ", provisional results"}
                   </span>
+                  {round.provisional && (
+                    <sup aria-hidden="true" className="ml-0.5 font-semibold text-amber-700" data-provisional="">
+                      P
+                    </sup>
+                  )}
                 </Link>
               </TableHead>
             ))}

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { toast as showToast } from "sonner";
+import { useToast } from "./show-toast";
 import type { Toast } from "~/lib/toast";
 
 /** The toast as part of the page: on read pages (no JavaScript shipped) and for no-JS visitors. */
@@ -18,11 +17,7 @@ export function ServerToast({ toast }: { toast: Toast | null }) {
 
 /** On hydrated pages: shows a toast handed over by the server (after a redirect) with sonner. */
 export function ToastOnLoad({ toast }: { toast: Toast | null }) {
-  useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-    show(toast.title, { description: toast.description });
-  }, [toast]);
+  useToast(toast);
   if (!toast) return null;
   // Without JavaScript sonner cannot run: show the same message as part of the page instead.
   return (

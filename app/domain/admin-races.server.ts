@@ -3,7 +3,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
-import type { RaceStatus } from "../lib/race-timing";
 import { raceColumns, type PublicRace } from "./public-queries.server";
 
 export interface AdminRace extends PublicRace {
@@ -34,7 +33,7 @@ export async function saveRace(
     location: input.location,
     description: input.description,
     imageUrl: input.imageUrl || null,
-    status: input.status as RaceStatus,
+    status: input.status,
     countsForChampionship: input.countsForChampionship ?? false,
   };
   if (input.id) {

@@ -45,6 +45,11 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
         sql`SELECT results_official_at IS NOT NULL AS official FROM races WHERE id = ${input.raceId} FOR UPDATE`,
       );
       if (locked.rows.length === 0) return { ok: false, reason: "race-not-found" } as const;
+      // The live race page's "Last updated" (and, by its trigger, NOTIFY race_changed).
+      await tx
+        .update(races)
+        .set({ resultsUpdatedAt: sql`now()` })
+        .where(eq(races.id, input.raceId));
       const heat = and(
         eq(raceResults.raceId, input.raceId),
         eq(raceResults.heatNumber, input.heatNumber),

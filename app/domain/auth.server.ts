@@ -255,7 +255,7 @@ export async function currentAdmin(request: Request, context: Readonly<RouterCon
   if (known) return known.admin;
   const id = sessionIdFrom(request, context.get(productionContext));
   const admin = id ? await sessionAdmin(context.get(dbContext), id) : null;
-  (context as RouterContextProvider).set(adminContext, { admin });
+  context.set(adminContext, { admin });
   return admin;
 }
 

@@ -142,26 +142,27 @@ export async function importClubData(
   const counts = Object.fromEntries(
     IMPORT_FILES.map((t) => [t, { inserted: 0, updated: 0, unchanged: 0, skipped: 0 }]),
   ) as ImportReport["counts"];
-  const rows = { competitors: [], races: [], race_results: [], race_registrations: [] } as unknown as Rows;
   const problem = (table: ImportTable, line: number, reason: string) => {
     problems.push({ file: `${table}.csv`, line, reason });
     counts[table].skipped++;
   };
 
-  for (const table of IMPORT_FILES) {
+  /** One file's rows that pass its schema, each with its line; every other row is a problem. */
+  function readTable<S extends z.ZodType<object>>(table: ImportTable, schema: S): (z.infer<S> & { line: number })[] {
     const text = csv[table];
-    if (text === undefined) continue;
+    if (text === undefined) return [];
     let records: Record<string, string>[];
     try {
       records = parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: false });
     } catch (error) {
       problems.push({ file: `${table}.csv`, line: 0, reason: `cannot be read as CSV: ${(error as Error).message}` });
-      continue;
+      return [];
     }
+    const valid: (z.infer<S> & { line: number })[] = [];
     records.forEach((record, index) => {
       const line = index + 2; // line 1 is the header
-      const parsed = schemas[table].safeParse(record);
-      if (parsed.success) (rows[table] as unknown[]).push({ ...parsed.data, line });
+      const parsed = schema.safeParse(record);
+      if (parsed.success) valid.push({ ...parsed.data, line });
       else
         problem(
           table,
@@ -169,7 +170,16 @@ export async function importClubData(
           parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ` : "") + i.message).join("; "),
         );
     });
+    return valid;
   }
+
+  // In IMPORT_FILES' order, so the problems are listed file by file.
+  const rows: Rows = {
+    competitors: readTable("competitors", schemas.competitors),
+    races: readTable("races", schemas.races),
+    race_results: readTable("race_results", schemas.race_results),
+    race_registrations: readTable("race_registrations", schemas.race_registrations),
+  };
 
   const client = await pool.connect();
   try {

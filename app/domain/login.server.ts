@@ -8,6 +8,7 @@
 import type { Database } from "../../db/client";
 import { hitAll, refund, reset, type RateLimit } from "./rate-limit.server";
 import { createSession, deleteSession, pruneSessions, verifyCredentials, type Admin } from "./auth.server";
+import { tryAgainIn } from "~/lib/try-again";
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -52,6 +53,5 @@ export async function attemptLogin(
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many failed login attempts. ${tryAgainIn(retryAfterSeconds)}`;
 }

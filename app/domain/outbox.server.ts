@@ -17,6 +17,8 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   body: string;
+  /** Extra mail headers, e.g. List-Unsubscribe on the opt-in race messages. */
+  headers?: Record<string, string>;
 }
 
 export interface ClaimedMessage extends OutgoingMessage {
@@ -40,7 +42,7 @@ export async function enqueue(tx: Executor, messages: OutgoingMessage[]): Promis
   if (messages.length === 0) return [];
   const rows = await tx
     .insert(outboxMessages)
-    .values(messages.map((m) => ({ kind: m.kind, recipient: m.to, subject: m.subject, body: m.body })))
+    .values(messages.map((m) => ({ kind: m.kind, recipient: m.to, subject: m.subject, body: m.body, headers: m.headers ?? {} })))
     .returning({ id: outboxMessages.id });
   return rows.map((r) => r.id);
 }
@@ -53,6 +55,7 @@ export async function claimDue(db: Database, limit = 10): Promise<ClaimedMessage
     recipient: string;
     subject: string;
     body: string;
+    headers: Record<string, string> | null;
     attempts: number;
   }>(sql`
     UPDATE outbox_messages
@@ -64,10 +67,18 @@ export async function claimDue(db: Database, limit = 10): Promise<ClaimedMessage
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, recipient, subject, body, attempts
+    RETURNING id, kind, recipient, subject, body, headers, attempts
   `);
   return rows
-    .map((r) => ({ id: Number(r.id), kind: r.kind, to: r.recipient, subject: r.subject, body: r.body, attempts: r.attempts }))
+    .map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      to: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      headers: r.headers ?? {},
+      attempts: r.attempts,
+    }))
     .sort((a, b) => a.id - b.id);
 }
 

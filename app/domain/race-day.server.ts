@@ -7,6 +7,9 @@ import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, raceResultChanges, raceResults, races } from "../../db/schema";
 import { classTabs } from "../lib/boat-classes";
 import { compareBoatNumbers, type ClassEntries } from "../lib/race-day";
+import { resultsMailedNote } from "../lib/race-messages";
+import { queueResultsUp } from "./race-messages.server";
+import type { ClubSite } from "./registration-email.server";
 
 /** Entrants of a race per class (club classes first), each class ordered by boat number. */
 export async function entryList(db: Database, raceId: number): Promise<ClassEntries[]> {
@@ -46,12 +49,14 @@ export async function entryList(db: Database, raceId: number): Promise<ClassEntr
 export interface ResultsStatus {
   /** ISO time the results became official; null while provisional. */
   officialAt: string | null;
+  /** ISO time a heat's results were last saved; null before the first save. */
+  updatedAt: string | null;
   changes: { description: string; changedAt: string }[];
 }
 
 export async function resultsStatus(db: Database, raceId: number): Promise<ResultsStatus> {
   const [[race], changes] = await Promise.all([
-    db.select({ officialAt: races.resultsOfficialAt }).from(races).where(eq(races.id, raceId)),
+    db.select({ officialAt: races.resultsOfficialAt, updatedAt: races.resultsUpdatedAt }).from(races).where(eq(races.id, raceId)),
     db
       .select({ description: raceResultChanges.description, changedAt: raceResultChanges.changedAt })
       .from(raceResultChanges)
@@ -60,6 +65,7 @@ export async function resultsStatus(db: Database, raceId: number): Promise<Resul
   ]);
   return {
     officialAt: race?.officialAt?.toISOString() ?? null,
+    updatedAt: race?.updatedAt?.toISOString() ?? null,
     changes: changes.map((c) => ({ description: c.description, changedAt: c.changedAt.toISOString() })),
   };
 }
@@ -86,7 +92,7 @@ export async function provisionalRaces(db: Database): Promise<{ id: number; titl
 export type OfficialOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
 
 /** Marks a race's results official now. Later changes go to its change log (admin-results.server.ts). */
-export async function markResultsOfficial(db: Database, raceId: number): Promise<OfficialOutcome> {
+export async function markResultsOfficial(db: Database, raceId: number, club: ClubSite): Promise<OfficialOutcome> {
   return db.transaction(async (tx) => {
     const [race] = await tx.select({ officialAt: races.resultsOfficialAt }).from(races).where(eq(races.id, raceId)).for("update");
     if (!race) return { ok: false, status: 404, message: "This race no longer exists." } as const;
@@ -94,6 +100,9 @@ export async function markResultsOfficial(db: Database, raceId: number): Promise
     const [any] = await tx.select({ id: raceResults.id }).from(raceResults).where(eq(raceResults.raceId, raceId)).limit(1);
     if (!any) return { ok: false, status: 409, message: "There are no results to mark official yet." } as const;
     await tx.update(races).set({ resultsOfficialAt: new Date() }).where(eq(races.id, raceId));
-    return { ok: true, message: "The results are official. Any later change is kept in the race's change log." } as const;
+    // Official results are the ones worth an e-mail: queued with the mark, so never twice.
+    const mailed = await queueResultsUp(tx, raceId, club);
+    const message = "The results are official. Any later change is kept in the race's change log.";
+    return { ok: true, message: mailed ? `${message} ${resultsMailedNote(mailed)}` : message } as const;
   });
 }

@@ -35,6 +35,8 @@ export interface ChangeValues {
   boatClasses: string[];
   telephone: string | null;
   email: string;
+  /** Opt in to the race e-mails (decision 0022). Unticked leaves the driver's choice as it is. */
+  raceEmails: boolean;
 }
 
 export type ChangeRequestOutcome =
@@ -123,6 +125,7 @@ const detailColumns = {
   boatClasses: competitors.boatClasses,
   telephone: competitors.telephone,
   email: competitors.email,
+  raceEmails: sql<boolean>`(${competitors.notifyResults} OR ${competitors.notifyReminders})`,
 };
 
 async function findPending(db: Database | Tx, token: string, lock: boolean) {
@@ -142,8 +145,8 @@ async function findPending(db: Database | Tx, token: string, lock: boolean) {
 }
 
 function valuesOf(row: ChangeValues): ChangeValues {
-  const { firstName, lastName, boatName, boatNumber, boatClasses, telephone, email } = row;
-  return { firstName, lastName, boatName, boatNumber, boatClasses, telephone, email };
+  const { firstName, lastName, boatName, boatNumber, boatClasses, telephone, email, raceEmails } = row;
+  return { firstName, lastName, boatName, boatNumber, boatClasses, telephone, email, raceEmails };
 }
 
 /** What the link's page shows: the record as it is and as it will be. Reads only. */
@@ -186,9 +189,16 @@ export async function confirmChange(db: Database, token: string, club: ClubMail)
           .where(sql`lower(${competitors.email}) = lower(${next.email}) AND ${competitors.id} <> ${current.id}`);
         if (other) throw new EmailTaken();
       }
+      const { raceEmails, ...details } = next;
       await tx
         .update(competitors)
-        .set({ ...next, pipaConsent: true, pipaConsentAt: sql`now()`, updatedAt: sql`now()` })
+        .set({
+          ...details,
+          ...(raceEmails ? { notifyResults: true, notifyReminders: true } : {}),
+          pipaConsent: true,
+          pipaConsentAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(competitors.id, current.id));
       // Every other link for this record is spent too: an older change must not undo this one.
       await tx

@@ -16,6 +16,8 @@ export interface RegistrationNotice {
   /** "new": first registration; "updated": same address; "moved": moved from `previousEmail`. */
   change: "new" | "updated" | "moved";
   previousEmail?: string | null;
+  /** Set when the driver opted in to race e-mails: where to change that choice. */
+  preferencesUrl?: string | null;
 }
 
 export interface ClubMail {
@@ -57,6 +59,7 @@ export function registrationMessages(n: RegistrationNotice, club: ClubMail): Out
         "",
         details(n),
         "",
+        ...(n.preferencesUrl ? [`You asked for race e-mails. Change that or unsubscribe: ${n.preferencesUrl}`, ""] : []),
         `If anything is wrong, reply to ${club.clubEmail}.`,
       ].join("\n"),
     },

@@ -15,8 +15,9 @@ import { maskEmail, type DriverRegistration } from "../lib/registration";
 import { isUniqueViolation } from "./db-errors.server";
 import { enqueue } from "./outbox.server";
 import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "./registration-changes.server";
-import { registrationMessages, type ClubMail, type ClubSite } from "./registration-email.server";
+import { registrationMessages, type ClubSite } from "./registration-email.server";
 import { publicCompetitorColumns } from "./public-queries.server";
+import { issueMessageLink } from "./race-messages.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
@@ -85,7 +86,9 @@ function details(input: DriverRegistration) {
   };
 }
 
-async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration, club: ClubMail) {
+async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration, club: ClubSite) {
+  // Whoever opts in gets the way out at once: the preferences link rides on the welcome e-mail.
+  const preferencesUrl = input.raceEmails ? (await issueMessageLink(tx, competitorId, club.siteUrl)).preferencesUrl : null;
   await enqueue(
     tx,
     registrationMessages(
@@ -99,6 +102,7 @@ async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration
         telephone: input.telephone ?? null,
         email: input.email,
         change: "new",
+        preferencesUrl,
       },
       club,
     ),
@@ -106,7 +110,7 @@ async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration
 }
 
 /** A plain submit: asks first when the e-mail or the name is already registered, else inserts. */
-async function submitNew(tx: Tx, input: DriverRegistration, club: ClubMail): Promise<DriverOutcome> {
+async function submitNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
   const byEmail = await findByEmail(tx, input.email);
   if (byEmail) return confirmUpdate(byEmail);
   const [byName] = await tx
@@ -124,12 +128,12 @@ async function submitNew(tx: Tx, input: DriverRegistration, club: ClubMail): Pro
   return insertNew(tx, input, club);
 }
 
-async function insertNew(tx: Tx, input: DriverRegistration, club: ClubMail): Promise<DriverOutcome> {
+async function insertNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
   // The unique index on lower(email) decides between simultaneous identical submissions: the
   // loser inserts nothing and is asked, like anyone else, whether to update the registration.
   const [inserted] = await tx
     .insert(competitors)
-    .values({ ...details(input), email: input.email })
+    .values({ ...details(input), email: input.email, notifyResults: input.raceEmails, notifyReminders: input.raceEmails })
     .onConflictDoNothing()
     .returning({ id: competitors.id });
   if (!inserted) {
@@ -151,6 +155,7 @@ function changeValues(input: DriverRegistration, email: string): ChangeValues {
     boatClasses: input.boatClasses,
     telephone: input.telephone ?? null,
     email,
+    raceEmails: input.raceEmails,
   };
 }
 

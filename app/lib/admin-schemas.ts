@@ -3,7 +3,7 @@
  * server, which checks every submission again.
  */
 import { z } from "./zod";
-import { BOAT_CLASSES, canonicalBoatClass, type BoatClass } from "./boat-classes";
+import { boatClassListSchema, canonicalBoatClass, isBoatClass } from "./boat-classes";
 import { isCalendarDate } from "./dates";
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
 import { MAX_ID } from "./params";
@@ -32,20 +32,6 @@ function optionalText(min: number, message: string, max = 100) {
     .refine((v) => !v || v.length >= min, message);
 }
 
-function isBoatClass(value: string): value is BoatClass {
-  return (BOAT_CLASSES as readonly string[]).includes(value);
-}
-
-/** A checkbox group posts nothing, one value or several: always a list of canonical classes. */
-const boatClassList = (message: string) =>
-  z.preprocess(
-    (v): unknown => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.string())
-      .transform((list) => [...new Set(list.map(canonicalBoatClass))])
-      .refine((list) => list.length > 0 && list.every(isBoatClass), message),
-  );
-
 export const competitorSchema = z.object({
   id: z.number().int().positive().max(MAX_ID).optional(),
   firstName: text(2, "First name must be at least 2 characters.").refine(
@@ -72,7 +58,7 @@ export const competitorSchema = z.object({
   ),
   boatNumber: text(1, "Boat number is required.", 10),
   boatColour: z.string().trim().max(40, "At most 40 characters.").optional(),
-  boatClasses: boatClassList("Please select a boat class."),
+  boatClasses: boatClassListSchema("Please select a boat class."),
 });
 export type CompetitorInput = z.infer<typeof competitorSchema>;
 
@@ -89,7 +75,7 @@ export const raceSchema = z.object({
     .max(500, "At most 500 characters.")
     .optional()
     .refine((v) => !v || isSiteImagePath(v), IMAGE_URL_MESSAGE),
-  status: z.enum(RACE_STATUSES as [string, ...string[]], "Please select a status."),
+  status: z.enum(RACE_STATUSES, "Please select a status."),
   // A checkbox: posted as "on" when ticked, absent when not.
   countsForChampionship: z.boolean().optional(),
 });

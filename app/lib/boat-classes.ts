@@ -2,8 +2,14 @@
  * Boat classes. SPEC spells the second class both "Superboat" and "SuperBoat";
  * we store and show one canonical spelling and accept either on input.
  */
+import { z } from "./zod";
+
 export const BOAT_CLASSES = ["Open", "Superboat"] as const;
 export type BoatClass = (typeof BOAT_CLASSES)[number];
+
+export function isBoatClass(value: string): value is BoatClass {
+  return (BOAT_CLASSES as readonly string[]).includes(value);
+}
 
 export const DEFAULT_BOAT_CLASS: BoatClass = "Open";
 
@@ -17,6 +23,23 @@ export function canonicalBoatClass(input: string): string {
   const trimmed = input.trim();
   const known = BOAT_CLASSES.find((c) => c.toLowerCase() === trimmed.toLowerCase());
   return known ?? trimmed;
+}
+
+/**
+ * The classes a form's checkbox group posts (nothing, one value or several), for every form that
+ * takes classes: at least one, each a club class in any spelling ("SuperBoat", "open"); the
+ * result is canonical, without duplicates, in the club's order. One message for every failure,
+ * on the list itself.
+ */
+export function boatClassListSchema(message: string) {
+  return z.preprocess(
+    (v): unknown => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.string({ error: message }), { error: message })
+      .transform((list) => list.map(canonicalBoatClass))
+      .refine((list) => list.length > 0 && list.every(isBoatClass), message)
+      .transform((list) => BOAT_CLASSES.filter((c) => list.includes(c))),
+  );
 }
 
 /** "Open,SuperBoat" (the old site's comma string) -> ["Open", "Superboat"], without duplicates. */

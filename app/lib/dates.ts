@@ -42,6 +42,15 @@ export function formatShortDate(date: string): string {
   return parsed ? format(parsed, "MMM d, yyyy") : date;
 }
 
+/**
+ * The club's "today" ("yyyy-MM-dd"), the one every page and the demo data use: the pinned day
+ * when one is configured (TEST_TODAY: browser tests only, so a run that crosses midnight keeps one
+ * "today"), else today in the club's time zone.
+ */
+export function clubToday(config: { timeZone: string; pinnedToday?: string }, now: Date = new Date()): string {
+  return config.pinnedToday ?? todayInZone(config.timeZone, now);
+}
+
 /** Today's calendar day ("yyyy-MM-dd") in the club's time zone. */
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now, timeZone), "yyyy-MM-dd");

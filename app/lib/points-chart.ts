@@ -72,3 +72,78 @@ export function progressionChart(
     plot,
   };
 }
+
+export interface TrendSeries {
+  boatClass: string;
+  colour: string;
+  /** "circle" or "square": the classes differ by shape as well as colour. */
+  marker: "circle" | "square";
+  path: string;
+  points: { x: number; y: number; position: number; raceTitle: string; raceDate: string }[];
+}
+
+export interface TrendGeometry {
+  series: TrendSeries[];
+  /** One tick per race, oldest left: its number in the chart (1 = oldest shown). */
+  xTicks: { x: number; label: string }[];
+  yTicks: { y: number; label: string }[];
+  plot: ChartGeometry["plot"];
+  races: number;
+}
+
+/**
+ * The profile's finishing-position trend: x = the racer's races in date order (oldest left), y =
+ * finishing position with 1st at the top, one line per class. Null with no finishes.
+ */
+export function positionTrendChart(
+  finishes: readonly { raceId: number; raceTitle: string; raceDate: string; boatClass: string; position: number }[],
+): TrendGeometry | null {
+  if (finishes.length === 0) return null;
+  const raceIds = [...new Set(finishes.map((f) => f.raceId))];
+  const index = new Map(raceIds.map((id, i) => [id, i + 1]));
+  const plot = { left: CHART.left, right: CHART.width - CHART.right, top: CHART.top, bottom: CHART.height - CHART.bottom };
+  // Half a step of room either side so the first and last races are not on the axis.
+  const x = scaleLinear()
+    .domain([0.5, raceIds.length + 0.5])
+    .range([plot.left, plot.right]);
+  const worst = Math.max(3, ...finishes.map((f) => f.position));
+  const y = scaleLinear()
+    .domain([1, worst])
+    .range([plot.top + 4, plot.bottom - 4]);
+  const draw = line<{ x: number; y: number }>()
+    .x((p) => p.x)
+    .y((p) => p.y);
+  const classes = [...new Set(finishes.map((f) => f.boatClass))];
+  const every = Math.ceil(raceIds.length / 10);
+  return {
+    series: classes.map((boatClass, i) => {
+      const points = finishes
+        .filter((f) => f.boatClass === boatClass)
+        .map((f) => ({
+          x: x(index.get(f.raceId)!),
+          y: y(f.position),
+          position: f.position,
+          raceTitle: f.raceTitle,
+          raceDate: f.raceDate,
+        }));
+      return {
+        boatClass,
+        colour: CHART_COLOURS[i % CHART_COLOURS.length]!,
+        marker: i % 2 === 0 ? ("circle" as const) : ("square" as const),
+        path: draw(points) ?? "",
+        points,
+      };
+    }),
+    xTicks: raceIds
+      .map((_, i) => i + 1)
+      .filter((n) => n === 1 || n % every === 0)
+      .map((n) => ({ x: x(n), label: String(n) })),
+    // 1st is always labelled: it is the line a racer aims for.
+    yTicks: [...new Set([1, ...y.ticks(Math.min(worst - 1, 6)).filter((v) => Number.isInteger(v))])].map((value) => ({
+      y: y(value),
+      label: String(value),
+    })),
+    plot,
+    races: raceIds.length,
+  };
+}

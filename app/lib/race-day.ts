@@ -40,6 +40,20 @@ export function heatLine(
   return `Heat ${heatNumber} - ${boatClass}: ${boats.length > 0 ? boats.map(boatEntryLabel).join(", ") : "no boats"}`;
 }
 
+export interface HeatKey {
+  boatClass: string;
+  heatNumber: number;
+}
+
+/**
+ * The heat that runs next on race day ("Next up"): the first heat, in the order the race page
+ * lists them (classes in the club's order, heats ascending), that has no results yet.
+ */
+export function nextHeat<H extends HeatKey>(heats: readonly H[], withResults: readonly HeatKey[]): H | null {
+  const done = new Set(withResults.map((r) => `${r.heatNumber} ${r.boatClass}`));
+  return heats.find((h) => !done.has(`${h.heatNumber} ${h.boatClass}`)) ?? null;
+}
+
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
 export function ordinal(n: number): string {
   const tens = n % 100;

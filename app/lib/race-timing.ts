@@ -21,8 +21,8 @@ export function raceDetailStatus(raceDate: string, today: string, status?: RaceS
   return raceDate > today ? "Upcoming" : "Completed";
 }
 
-export type RaceStatus = "upcoming" | "completed" | "cancelled";
-export const RACE_STATUSES: readonly RaceStatus[] = ["upcoming", "completed", "cancelled"];
+export const RACE_STATUSES = ["upcoming", "completed", "cancelled"] as const;
+export type RaceStatus = (typeof RACE_STATUSES)[number];
 export const RACE_STATUS_LABELS: Record<RaceStatus, string> = {
   upcoming: "Upcoming",
   completed: "Completed",

@@ -4,9 +4,10 @@
  */
 import { z } from "./zod";
 import type { Toast } from "./toast";
-import { BOAT_CLASSES, canonicalBoatClass } from "./boat-classes";
+import { boatClassListSchema } from "./boat-classes";
 import { formatDayMonthYear } from "./dates";
 import { MAX_ID } from "./params";
+import { tryAgainIn } from "./try-again";
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
 
 export const DRIVER_MESSAGES = {
@@ -28,20 +29,6 @@ export const DRIVER_LIMITS = {
 } as const;
 
 const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
-
-/** "SuperBoat" and "superboat" are accepted and stored as "Superboat"; anything else is refused. */
-function boatClassList(message: string) {
-  return z
-    .array(
-      z
-        .string()
-        .transform(canonicalBoatClass)
-        .pipe(z.enum(BOAT_CLASSES, { error: message })),
-      { error: message },
-    )
-    .min(1, message)
-    .transform((classes) => BOAT_CLASSES.filter((c) => classes.includes(c)));
-}
 
 export const driverRegistrationSchema = z.object({
   firstName: z
@@ -68,7 +55,7 @@ export const driverRegistrationSchema = z.object({
     .trim()
     .min(1, DRIVER_MESSAGES.boatNumber)
     .max(DRIVER_LIMITS.boatNumber, tooLong("Boat number", DRIVER_LIMITS.boatNumber)),
-  boatClasses: boatClassList(DRIVER_MESSAGES.boatClasses),
+  boatClasses: boatClassListSchema(DRIVER_MESSAGES.boatClasses),
   telephone: z
     .string()
     .trim()
@@ -82,6 +69,8 @@ export const driverRegistrationSchema = z.object({
     .max(DRIVER_LIMITS.email, DRIVER_MESSAGES.email)
     .pipe(z.email({ error: DRIVER_MESSAGES.email })),
   pipaConsent: z.boolean({ error: DRIVER_MESSAGES.pipaConsent }).refine((agreed) => agreed, DRIVER_MESSAGES.pipaConsent),
+  // Not in SPEC: opt-in race e-mails (decision 0022), unticked unless the driver ticks it.
+  raceEmails: z.boolean().default(false),
 });
 
 export type DriverRegistration = z.output<typeof driverRegistrationSchema>;
@@ -109,7 +98,7 @@ const id = (message: string) => z.number({ error: message }).int(message).positi
 export const raceRegistrationSchema = z.object({
   competitorId: id(RACE_MESSAGES.competitorId),
   raceId: id(RACE_MESSAGES.raceId),
-  boatClasses: boatClassList(RACE_MESSAGES.boatClasses),
+  boatClasses: boatClassListSchema(RACE_MESSAGES.boatClasses),
 });
 
 export type RaceRegistration = z.output<typeof raceRegistrationSchema>;
@@ -140,11 +129,10 @@ export function alreadyRegisteredToast(boatClass: string): Toast {
 }
 
 export function tooManyRequestsToast(retryAfterSeconds: number): Toast {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return {
     type: "error",
     title: "Too Many Attempts",
-    description: `Too many submissions from your connection. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    description: `Too many submissions from your connection. ${tryAgainIn(retryAfterSeconds)}`,
   };
 }
 

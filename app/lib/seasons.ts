@@ -4,7 +4,6 @@
  * Race dates are the club's calendar days already, so only "today" needs CLUB_TIMEZONE.
  */
 import { todayInZone } from "./dates";
-import { racerStatistics, type RacerStatistics } from "./standings";
 
 export interface SeasonRange {
   /** The `?season=` value: "2025", "2025-26", ... */
@@ -71,15 +70,4 @@ export function defaultSeasonKey(defined: readonly SeasonRange[], today: string)
 /** The season a race date belongs to, among the offered ones. */
 export function seasonOf<S extends SeasonRange>(seasons: readonly S[], date: string): S | undefined {
   return seasons.find((season) => seasonContains(season, date));
-}
-
-/** A racer's statistics per season, newest season first (results outside every season are left out). */
-export function statisticsBySeason<S extends SeasonRange>(
-  seasons: readonly S[],
-  results: readonly { raceId: number; raceDate: string; position: number; points: number }[],
-): { season: S; statistics: RacerStatistics }[] {
-  return seasons.flatMap((season) => {
-    const inSeason = results.filter((r) => seasonContains(season, r.raceDate));
-    return inSeason.length ? [{ season, statistics: racerStatistics(inSeason) }] : [];
-  });
 }

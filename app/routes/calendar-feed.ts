@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { calendarFeed, calendarResponse } from "~/domain/calendar-feed.server";
-import { BOAT_CLASSES, canonicalBoatClass, type BoatClass } from "~/lib/boat-classes";
+import { canonicalBoatClass, isBoatClass, type BoatClass } from "~/lib/boat-classes";
 import type { Route } from "./+types/calendar-feed";
 
 /** /calendar.ics (every race) and /calendar/:class.ics (one boat class): subscribable feeds. */
@@ -9,8 +9,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   let boatClass: BoatClass | undefined;
   if (params.class !== undefined) {
     const name = canonicalBoatClass(params.class);
-    if (!(BOAT_CLASSES as readonly string[]).includes(name)) throw data("Calendar Not Found", { status: 404 });
-    boatClass = name as BoatClass;
+    if (!isBoatClass(name)) throw data("Calendar Not Found", { status: 404 });
+    boatClass = name;
   }
   const file = await calendarFeed(context.get(dbContext), context.get(configContext), boatClass);
   return calendarResponse(request, file, boatClass ? `${boatClass.toLowerCase()}.ics` : "calendar.ics");

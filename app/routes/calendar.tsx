@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
-import { formatLongDate, todayInZone } from "~/lib/dates";
+import { formatLongDate, clubToday } from "~/lib/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
 import type { PageHandle } from "~/lib/page";
 import { raceImage } from "~/lib/site";
@@ -35,7 +35,7 @@ function parseFilter(value: string | null): Filter {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const filter = parseFilter(new URL(request.url).searchParams.get("filter"));
-  const today = todayInZone(context.get(configContext).timeZone);
+  const today = clubToday(context.get(configContext));
   const races = (await listRaces(context.get(dbContext))).map((race) => ({
     ...race,
     timing: raceTiming(race.date, today),

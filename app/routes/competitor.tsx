@@ -1,24 +1,32 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
-import { seasonChoices } from "~/domain/championship.server";
 import { competitorResults, getCompetitor } from "~/domain/public-queries.server";
+import { opponents, racerSeasons } from "~/domain/racer-profile.server";
 import { Avatar } from "~/components/avatar";
+import { HeadToHeadPicker } from "~/components/head-to-head-picker";
 import { NotFoundMessage } from "~/components/not-found";
+import { PositionChart } from "~/components/position-chart";
 import { RouteError } from "~/components/route-error";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/boat-classes";
-import { formatShortDate, todayInZone } from "~/lib/dates";
-import { statisticsBySeason } from "~/lib/seasons";
+import { formatShortDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
+import { positionTrendChart } from "~/lib/points-chart";
+import { ordinal, personalBests, recentFinishes } from "~/lib/racer-history";
 import { boatLabel, racerStatistics } from "~/lib/standings";
 import type { Route } from "./+types/competitor";
+
+/** Shown on a phone instead of the columns that do not fit (the columns come back from 640 px). */
+const WIDE = "hidden sm:table-cell";
+/** Narrower cell padding on a phone, so the Race Results' four columns fit 375 px. */
+const TIGHT = "px-2 sm:px-3";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.competitor.name ?? "Racer Not Found" }];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const { timeZone } = context.get(configContext);
+  const config = context.get(configContext);
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
@@ -27,16 +35,39 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.get(loggerContext).error({ err: error, competitorId: competitor.id }, "competitor results failed");
     return null;
   });
-  const { offered } = await seasonChoices(db, todayInZone(timeZone));
-  const bySeason = statisticsBySeason(
-    offered.map(({ key, name, startsOn, endsOn }) => ({ key, name, startsOn, endsOn })),
-    results ?? [],
+  const [seasons, others] = await Promise.all([
+    racerSeasons(db, competitor.id, results ?? [], clubToday(config)),
+    opponents(db, competitor.id),
+  ]);
+  const recent = recentFinishes(results ?? []);
+  return {
+    competitor,
+    results,
+    stats: racerStatistics(results ?? []),
+    seasons,
+    bests: personalBests(results ?? []),
+    recent,
+    chart: positionTrendChart(recent),
+    opponents: others,
+  };
+}
+
+function RaceLink({ race, prefix }: { race: { raceId: number; raceTitle: string; raceDate: string }; prefix?: string }) {
+  return (
+    <span className="block text-xs text-muted-foreground">
+      {prefix && `${prefix} `}
+      <Link to={`/results/${race.raceId}`} className="font-medium text-primary hover:underline">
+        {race.raceTitle}
+      </Link>
+      , {formatShortDate(race.raceDate)}
+    </span>
   );
-  return { competitor, results, stats: racerStatistics(results ?? []), bySeason };
 }
 
 export default function CompetitorProfile({ loaderData }: Route.ComponentProps) {
-  const { competitor, results, stats, bySeason } = loaderData;
+  const { competitor, results, stats, seasons, bests, recent, chart, opponents } = loaderData;
+  // The chart's x axis: race 1 is the oldest shown.
+  const raceNumbers = new Map([...new Set(recent.map((f) => f.raceId))].map((id, i) => [id, i + 1]));
   const boat = boatLabel(competitor.boatName, competitor.boatNumber);
   const classes = formatBoatClasses(competitor.boatClasses);
   return (
@@ -91,34 +122,41 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
           </CardContent>
         </Card>
       </div>
-      {bySeason.length > 0 && (
+      {bests.length > 0 && (
         <Card>
           <CardHeader>
-            <CardTitle>Seasons</CardTitle>
+            <CardTitle>Personal Bests</CardTitle>
           </CardHeader>
           <CardContent>
-            <Table aria-label="Statistics by season">
+            <Table aria-label="Personal bests by class">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Season</TableHead>
-                  <TableHead className="text-right">Races</TableHead>
-                  <TableHead className="text-right">Points</TableHead>
-                  <TableHead className="text-right">Wins</TableHead>
-                  <TableHead className="text-right">Podiums</TableHead>
+                  <TableHead>Class</TableHead>
+                  <TableHead>Best Lap</TableHead>
+                  <TableHead>Best Finish</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {bySeason.map(({ season, statistics }) => (
-                  <TableRow key={season.key}>
+                {bests.map((best) => (
+                  <TableRow key={best.boatClass}>
+                    <TableCell className="font-medium">{best.boatClass}</TableCell>
                     <TableCell>
-                      <Link to={`/standings?season=${season.key}`} className="font-medium text-primary hover:underline">
-                        {season.name}
-                      </Link>
+                      {best.bestLap ? (
+                        <>
+                          <span className="font-semibold tabular-nums">{best.bestLap.lap}</span>
+                          <RaceLink race={best.bestLap} />
+                        </>
+                      ) : (
+                        "–"
+                      )}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{statistics.races}</TableCell>
-                    <TableCell className="text-right tabular-nums">{statistics.points}</TableCell>
-                    <TableCell className="text-right tabular-nums">{statistics.wins}</TableCell>
-                    <TableCell className="text-right tabular-nums">{statistics.podiums}</TableCell>
+                    <TableCell>
+                      <span className="font-semibold">{ordinal(best.bestFinish.position)}</span>
+                      {best.bestFinish.times > 1 && (
+                        <span className="text-muted-foreground"> ({best.bestFinish.times} times)</span>
+                      )}
+                      <RaceLink race={best.bestFinish} prefix={best.bestFinish.times > 1 ? "first in" : undefined} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -126,6 +164,117 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
           </CardContent>
         </Card>
       )}
+      {seasons.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Seasons</CardTitle>
+            <CardDescription>Each season&apos;s championship, counted as in the season standings.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Table aria-label="Statistics by season">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Season</TableHead>
+                  <TableHead className={WIDE}>Class</TableHead>
+                  <TableHead className={`${WIDE} text-right`}>Races</TableHead>
+                  <TableHead className={`${WIDE} text-right`}>Wins</TableHead>
+                  <TableHead className={`${WIDE} text-right`}>Podiums</TableHead>
+                  <TableHead className={`${WIDE} text-right`}>Best</TableHead>
+                  <TableHead className="text-right">Pos</TableHead>
+                  <TableHead className="text-right">Points</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {seasons.map((line) => (
+                  <TableRow key={`${line.seasonKey} ${line.boatClass}`}>
+                    <TableCell>
+                      <Link
+                        to={`/standings?season=${encodeURIComponent(line.seasonKey)}&class=${encodeURIComponent(line.boatClass)}`}
+                        className="font-medium text-primary hover:underline"
+                      >
+                        {line.seasonName}
+                      </Link>
+                      <span className="block text-xs text-muted-foreground sm:hidden">
+                        {line.boatClass}: {line.races} {line.races === 1 ? "race" : "races"}, {line.wins}{" "}
+                        {line.wins === 1 ? "win" : "wins"}, {line.podiums} {line.podiums === 1 ? "podium" : "podiums"}
+                        {line.bestFinish !== null && `, best ${ordinal(line.bestFinish)}`}
+                      </span>
+                    </TableCell>
+                    <TableCell className={WIDE}>{line.boatClass}</TableCell>
+                    <TableCell className={`${WIDE} text-right tabular-nums`}>{line.races}</TableCell>
+                    <TableCell className={`${WIDE} text-right tabular-nums`}>{line.wins}</TableCell>
+                    <TableCell className={`${WIDE} text-right tabular-nums`}>{line.podiums}</TableCell>
+                    <TableCell className={`${WIDE} text-right tabular-nums`}>
+                      {line.bestFinish === null ? "–" : ordinal(line.bestFinish)}
+                    </TableCell>
+                    <TableCell className="text-right font-semibold tabular-nums">
+                      {line.position === null ? (
+                        <>
+                          <span aria-hidden="true">NC</span>
+                          <span className="sr-only">Not classified</span>
+                        </>
+                      ) : (
+                        <>
+                          {ordinal(line.position)}
+                          <span className="block text-xs font-normal text-muted-foreground">of {line.classified}</span>
+                        </>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{line.points}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
+      {chart && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Finishing Positions</CardTitle>
+            <CardDescription>
+              The last {chart.races} {chart.races === 1 ? "race" : "races"}, oldest first; 1st is at the top.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <PositionChart chart={chart} racerName={competitor.name} />
+            <details>
+              <summary className="cursor-pointer text-sm font-medium text-primary">Show the positions as a table</summary>
+              <Table aria-label="Finishing positions in the last races" className="mt-2">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="text-right">#</TableHead>
+                    <TableHead>Race</TableHead>
+                    <TableHead>Class</TableHead>
+                    <TableHead className="text-right">Pos</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {recent.map((finish) => (
+                    <TableRow key={`${finish.raceId} ${finish.boatClass}`}>
+                      <TableCell className="text-right tabular-nums">{raceNumbers.get(finish.raceId)}</TableCell>
+                      <TableCell>
+                        <RaceLink race={finish} />
+                      </TableCell>
+                      <TableCell>{finish.boatClass}</TableCell>
+                      <TableCell className="text-right font-semibold tabular-nums">{ordinal(finish.position)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </details>
+          </CardContent>
+        </Card>
+      )}
+      <Card id="head-to-head">
+        <CardHeader>
+          <CardTitle>Head-to-Head</CardTitle>
+          <CardDescription>How {competitor.name} has done against another racer in the races both ran.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <HeadToHeadPicker competitorId={competitor.id} opponents={opponents} />
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle>Race Results</CardTitle>
@@ -142,28 +291,29 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Race</TableHead>
-                  <TableHead>Date</TableHead>
-                  <TableHead className="text-right">Position</TableHead>
-                  <TableHead>Best Lap</TableHead>
-                  <TableHead className="text-right">Points</TableHead>
+                  <TableHead className={TIGHT}>Race</TableHead>
+                  <TableHead className={`${TIGHT} ${WIDE}`}>Date</TableHead>
+                  <TableHead className={`${TIGHT} text-right`}>Position</TableHead>
+                  <TableHead className={TIGHT}>Best Lap</TableHead>
+                  <TableHead className={`${TIGHT} text-right`}>Points</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {results.map((result) => (
                   <TableRow key={result.id}>
-                    <TableCell>
+                    <TableCell className={TIGHT}>
                       <Link to={`/results/${result.raceId}`} className="font-medium text-primary hover:underline">
                         {result.raceTitle}
                       </Link>
                       <span className="block text-xs text-muted-foreground">
                         {result.boatClass}, Heat {result.heatNumber}
+                        <span className="sm:hidden">, {formatShortDate(result.raceDate)}</span>
                       </span>
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">{formatShortDate(result.raceDate)}</TableCell>
-                    <TableCell className="text-right font-semibold tabular-nums">{result.position}</TableCell>
-                    <TableCell className="tabular-nums">{result.bestLap ?? "–"}</TableCell>
-                    <TableCell className="text-right tabular-nums">{result.points}</TableCell>
+                    <TableCell className={`${TIGHT} ${WIDE} whitespace-nowrap`}>{formatShortDate(result.raceDate)}</TableCell>
+                    <TableCell className={`${TIGHT} text-right font-semibold tabular-nums`}>{result.position}</TableCell>
+                    <TableCell className={`${TIGHT} tabular-nums`}>{result.bestLap ?? "–"}</TableCell>
+                    <TableCell className={`${TIGHT} text-right tabular-nums`}>{result.points}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

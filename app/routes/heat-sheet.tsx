@@ -41,6 +41,8 @@ function HeatSheet({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <link rel="stylesheet" href="/heat-sheet.css" />
+        {/* The site's icon, as in root.tsx: without it the browser asks for /favicon.ico, a 404. */}
+        <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
       </head>
       <body>
         <p className="screen-only">

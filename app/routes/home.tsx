@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/boat-classes";
-import { formatLongDate, todayInZone } from "~/lib/dates";
+import { formatLongDate, clubToday } from "~/lib/dates";
 import { site } from "~/lib/site";
 import type { PageHandle } from "~/lib/page";
 import type { Route } from "./+types/home";
@@ -20,10 +20,10 @@ export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const { timeZone } = context.get(configContext);
+  const config = context.get(configContext);
   const params = new URL(request.url).searchParams;
   const tab = params.get("tab") === "standings" ? "standings" : "results";
-  const today = todayInZone(timeZone);
+  const today = clubToday(config);
   const [latest, standingsTab, next] = await Promise.all([
     tab === "results" ? latestRaceWithResults(db) : null,
     tab === "standings"

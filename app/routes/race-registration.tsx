@@ -1,14 +1,13 @@
 import { getCollectionProps, getFormProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast as showToast } from "sonner";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { pgErrorCode } from "~/domain/db-errors.server";
 import { countPublicPost, isBot } from "~/domain/public-form.server";
 import { readForm } from "~/domain/read-form.server";
 import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
+import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
 import { Honeypot } from "~/components/honeypot";
 import { Button } from "~/components/ui/button";
@@ -17,7 +16,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { BOAT_CLASSES } from "~/lib/boat-classes";
-import { todayInZone } from "~/lib/dates";
+import { clubToday } from "~/lib/dates";
 import {
   alreadyRegisteredToast,
   driverLabel,
@@ -40,7 +39,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Race Registration" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const today = todayInZone(context.get(configContext).timeZone);
+  const today = clubToday(context.get(configContext));
   // SPEC section 8: a failed list shows its error toast and an empty list, not an error page.
   const [drivers, races] = await Promise.all([
     listDrivers(db).catch((error: unknown) => (context.get(loggerContext).error({ err: error }, "loading drivers failed"), null)),
@@ -73,27 +72,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
 
   const submission = parseWithZod(formData, { schema: raceRegistrationSchema });
-  // 200, not 4xx: the form coming back with its message is a normal page for the browser.
-  if (submission.status !== "success") return { result: submission.reply(), toast: null };
+  // A failed validation is a 400, on every form; the page still renders the form with its messages.
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
 
   try {
-    const today = todayInZone(context.get(configContext).timeZone);
+    const today = clubToday(context.get(configContext));
     const outcome = await registerForRace(db, submission.value, today);
     switch (outcome.kind) {
       case "registered":
         return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);
       case "already-registered":
-        return { result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) };
+        return data({ result: submission.reply(), toast: alreadyRegisteredToast(outcome.boatClass) }, { status: 409 });
+      // The server's own checks of the chosen race and driver: failed validations, so 400 too.
       case "race-unknown":
       case "race-closed":
-        return {
-          result: submission.reply({
-            fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] },
-          }),
-          toast: null,
-        };
+        return data(
+          {
+            result: submission.reply({
+              fieldErrors: { raceId: [outcome.kind === "race-closed" ? RACE_MESSAGES.raceClosed : RACE_MESSAGES.raceUnknown] },
+            }),
+            toast: null,
+          },
+          { status: 400 },
+        );
       case "driver-unknown":
-        return { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null };
+        return data(
+          { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null },
+          { status: 400 },
+        );
     }
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "race registration failed");
@@ -115,13 +121,8 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
     lastResult: navigation.state === "idle" ? actionData?.result : null,
   });
 
-  useEffect(() => {
-    const t = actionData?.toast;
-    if (t) showToast.error(t.title, { description: t.description });
-  }, [actionData]);
-  useEffect(() => {
-    for (const t of loaderData.toasts) showToast.error(t.title, { description: t.description });
-  }, [loaderData]);
+  useToast(actionData?.toast);
+  useToast(loaderData.toasts);
 
   const classErrors = fields.boatClasses.errors ?? Object.values(fields.boatClasses.allErrors).flat();
 

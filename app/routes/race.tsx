@@ -10,12 +10,20 @@ import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatClubDateTime, formatLongDate, todayInZone } from "~/lib/dates";
+import { formatClubDateTime, formatLongDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
-import { heatLine } from "~/lib/race-day";
+import { heatLine, nextHeat } from "~/lib/race-day";
+import type { PageHandle } from "~/lib/page";
 import { raceImage } from "~/lib/site";
 import type { Route } from "./+types/race";
+
+/**
+ * Today's race updates itself (issue 13): public/js/live-race.js listens to /live/races/:id
+ * (Server-Sent Events) and swaps the [data-live-race] region with the page fetched again.
+ * The page ships no React; without JavaScript a reload shows the same.
+ */
+export const handle: PageHandle = { scripts: ["/js/live-race.js"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.race.title ?? "Race Not Found" }];
 
@@ -24,29 +32,51 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const race = id ? await getRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
-  const { timeZone } = context.get(configContext);
-  const today = todayInZone(timeZone);
+  const config = context.get(configContext);
+  const today = clubToday(config);
+  const timing = raceTiming(race.date, today);
   const [results, entries, classes, official] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
-    raceTiming(race.date, today) === "past" ? null : entryList(db, race.id),
+    timing === "past" ? null : entryList(db, race.id),
     raceHeats(db, race.id),
     resultsStatus(db, race.id),
   ]);
   const resultsMark = official.officialAt
-    ? { official: true, ...formatClubDateTime(official.officialAt, timeZone) }
+    ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
     : { official: false };
   const changes = official.changes.map((c) => ({
     description: c.description,
     at: c.changedAt,
-    ...formatClubDateTime(c.changedAt, timeZone),
+    ...formatClubDateTime(c.changedAt, config.timeZone),
   }));
-  const heats = classes.flatMap((c) => c.heats.map((h) => heatLine(c.boatClass, h.heatNumber, h.boats)));
-  return { race, results, entries, heats, resultsMark, changes, status: raceDetailStatus(race.date, today, race.status) };
+  // Race day: the page follows the results as they are saved, and marks the heat that runs next.
+  const live = timing === "today" && race.status !== "cancelled";
+  const drawn = classes.flatMap((c) =>
+    c.heats.map((h) => ({
+      boatClass: c.boatClass,
+      heatNumber: h.heatNumber,
+      line: heatLine(c.boatClass, h.heatNumber, h.boats),
+    })),
+  );
+  const next = live ? nextHeat(drawn, results) : null;
+  const heats = drawn.map((h) => ({ line: h.line, nextUp: h === next }));
+  const lastUpdated = live && official.updatedAt ? formatClubDateTime(official.updatedAt, config.timeZone).time : null;
+  return {
+    race,
+    results,
+    entries,
+    heats,
+    resultsMark,
+    changes,
+    live,
+    lastUpdated,
+    status: raceDetailStatus(race.date, today, race.status),
+  };
 }
 
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, entries, heats, resultsMark, changes, status } = loaderData;
+  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -63,7 +93,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2" data-live-race={live ? `/live/races/${race.id}` : undefined}>
           {heats.length > 0 && (
             <Card>
               <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -74,8 +104,15 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
               </CardHeader>
               <CardContent>
                 <ul className="space-y-1.5 text-sm">
-                  {heats.map((line) => (
-                    <li key={line}>{line}</li>
+                  {heats.map(({ line, nextUp }) => (
+                    <li key={line} className={nextUp ? "font-semibold" : undefined} data-next-up={nextUp || undefined}>
+                      {line}
+                      {nextUp && (
+                        <Badge variant="upcoming" className="ml-2">
+                          Next up
+                        </Badge>
+                      )}
+                    </li>
                   ))}
                 </ul>
               </CardContent>
@@ -94,6 +131,11 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
           <Card className="min-w-0">
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle>Results</CardTitle>
+              {lastUpdated && (
+                <span className="text-sm text-muted-foreground" data-testid="last-updated">
+                  {`Last updated ${lastUpdated}`}
+                </span>
+              )}
               {results.length > 0 &&
                 ("date" in resultsMark ? (
                   <Badge variant="past" data-testid="results-mark">

@@ -18,6 +18,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 export const meta: Route.MetaFunction = () => [{ title: CONFIRM_PAGE.title }, { name: "robots", content: "noindex" }];
 
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
 function rows(current: Details, next: ChangeValues): Row[] {
   const show = (v: string | null | undefined) => v || "Not specified";
   const pairs: [string, string, string][] = [
@@ -27,6 +29,8 @@ function rows(current: Details, next: ChangeValues): Row[] {
     ["Boat Classes", show(current.boatClasses.join(", ")), show(next.boatClasses.join(", "))],
     ["Telephone", show(current.telephone), show(next.telephone)],
     ["Email", show(current.email), next.email],
+    // Ticking the box opts in; leaving it unticked keeps the driver's choice (decision 0022).
+    ["Race E-mails", yesNo(current.raceEmails), yesNo(current.raceEmails || next.raceEmails)],
   ];
   return pairs.map(([field, now, after]) => ({ field, current: now, next: after, changed: now !== after }));
 }

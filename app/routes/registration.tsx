@@ -1,14 +1,14 @@
 import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Printer } from "lucide-react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast as showToast } from "sonner";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot } from "~/domain/public-form.server";
 import { readForm } from "~/domain/read-form.server";
 import { registerDriver } from "~/domain/registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
+import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
 import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
@@ -20,6 +20,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { pipaPolicyParagraphs } from "~/lib/pipa";
+import { RACE_EMAILS } from "~/lib/race-messages";
 import {
   CHANGE_NOTICES,
   driverRegistrationSchema,
@@ -51,7 +52,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const { clubName, clubEmail, siteUrl } = context.get(configContext);
-  const none = { dialog: null as RegistrationDialog | null, toast: null as Toast | null, notice: null as Toast | null };
+  const none: { dialog: RegistrationDialog | null; toast: Toast | null; notice: Toast | null } = {
+    dialog: null,
+    toast: null,
+    notice: null,
+  };
 
   const limit = await countPublicPost(db, "registration", context.get(clientAddressContext));
   if (!limit.allowed) {
@@ -65,8 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(formData)) return redirectWithToast("/", REGISTRATION_TOASTS.driverSaved);
 
   const submission = parseWithZod(formData, { schema: driverRegistrationSchema });
-  // 200, not 400: the form coming back with its messages is a normal page for the browser.
-  if (submission.status !== "success") return { ...none, result: submission.reply() };
+  // A failed validation is a 400, on every form; the page still renders the form with its messages.
+  if (submission.status !== "success") return data({ ...none, result: submission.reply() }, { status: 400 });
   const intent = parseDriverIntent(formData.get("intent"));
   if (intent === "cancel") return { ...none, result: submission.reply() };
 
@@ -137,10 +142,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
     defaultValue: { boatClasses: ["Open"] },
   });
 
-  useEffect(() => {
-    const t = actionData?.toast ?? actionData?.notice;
-    if (t) (t.type === "error" ? showToast.error : showToast)(t.title, { description: t.description });
-  }, [actionData]);
+  useToast(actionData?.toast ?? actionData?.notice);
 
   const dialog = actionData?.dialog && dismissed !== actionData ? actionData.dialog : null;
   const classErrors = fields.boatClasses.errors ?? Object.values(fields.boatClasses.allErrors).flat();
@@ -204,6 +206,21 @@ export default function Registration({ loaderData, actionData }: Route.Component
               </div>
             </details>
             <FieldError id={fields.pipaConsent.errorId} errors={fields.pipaConsent.errors} />
+          </div>
+
+          <div className="space-y-1">
+            <label className="flex items-start gap-2 text-sm font-medium">
+              <Checkbox
+                {...getInputProps(fields.raceEmails, { type: "checkbox" })}
+                key={fields.raceEmails.key}
+                aria-describedby="race-emails-hint"
+                className="mt-0.5"
+              />
+              {RACE_EMAILS.optInLabel}
+            </label>
+            <p id="race-emails-hint" className="pl-6 text-xs text-muted-foreground">
+              {RACE_EMAILS.optInHint}
+            </p>
           </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">

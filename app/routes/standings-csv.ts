@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { standingsView } from "~/domain/championship.server";
 import { toCsv } from "~/lib/csv";
-import { todayInZone } from "~/lib/dates";
+import { clubToday } from "~/lib/dates";
 import { ALL_SEASONS } from "~/lib/seasons";
 import { championshipCsv, specStandingsCsv, standingsCsvName } from "~/lib/standings-csv";
 import type { Route } from "./+types/standings-csv";
@@ -10,8 +10,8 @@ import type { Route } from "./+types/standings-csv";
 /** /standings.csv?season=&class=: the rows of the standings page, for spreadsheets. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const { timeZone } = context.get(configContext);
-  const view = await standingsView(db, todayInZone(timeZone), new URL(request.url).searchParams);
+  const config = context.get(configContext);
+  const view = await standingsView(db, clubToday(config), new URL(request.url).searchParams);
   if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
   const rows = view.season === null ? specStandingsCsv(view.rows) : championshipCsv(view.season.name, view.tables);
   return new Response(toCsv(rows), {

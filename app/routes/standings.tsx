@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { describeRules } from "~/lib/championship";
-import { todayInZone } from "~/lib/dates";
+import { clubToday } from "~/lib/dates";
 import { progressionChart } from "~/lib/points-chart";
 import { ALL_SEASONS } from "~/lib/seasons";
 import type { PageHandle } from "~/lib/page";
@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Season Standings" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const { timeZone } = context.get(configContext);
+  const config = context.get(configContext);
   const params = new URL(request.url).searchParams;
-  const [view, provisional] = await Promise.all([standingsView(db, todayInZone(timeZone), params), provisionalRaces(db)]);
+  const [view, provisional] = await Promise.all([standingsView(db, clubToday(config), params), provisionalRaces(db)]);
   if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
   const { classes, boatClass, choices, season, rows, tables } = view;
   return {

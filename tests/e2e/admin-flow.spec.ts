@@ -235,6 +235,15 @@ test("an admin manages competitors, a race and its results, and the public pages
     [`${RACE} Superboat, Heat 1`, "2", "20"],
     [`${RACE} Superboat, Heat 2`, "1", "25"],
   ]);
+
+  // Nobody has marked the results official: the season's grid marks the round, in words too.
+  await page.goto(`${ADMIN_SITE}/standings?season=2025&class=Open`);
+  const round = page.getByRole("columnheader").filter({ hasText: /^R1/ });
+  await expect(round.locator("[data-provisional]")).toHaveText("P");
+  await expect(round).toContainText(`${RACE}, May 10, 2025, provisional results`);
+  await expect(page.getByRole("table").first().locator("caption")).toContainText(
+    "Rounds marked P have provisional results: they may still change.",
+  );
 });
 
 test("deleting: a competitor with results is refused, one without is deleted after the confirm, a race says what goes with it", async ({

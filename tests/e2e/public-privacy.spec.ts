@@ -110,7 +110,12 @@ test.describe("privacy of competitors' contact details", () => {
 });
 
 test.describe("no third-party requests", () => {
-  test("browsing every public screen only requests the site itself, and every image loads", async ({ page, baseURL }) => {
+  test("browsing every public screen only requests the site itself, and every image loads", async ({
+    page,
+    baseURL,
+    expectRefusal,
+  }) => {
+    expectRefusal("/no-such-page", 404);
     const origin = new URL(baseURL!).origin;
     const foreign: string[] = [];
     const seen: string[] = [];

@@ -47,7 +47,8 @@ test("validation messages appear and nothing is sent", async ({ page }) => {
   await expect(page).toHaveURL("/race-registration");
 });
 
-test("a driver enters a race, then entering again says Already Registered naming the class", async ({ page }) => {
+test("a driver enters a race, then entering again says Already Registered naming the class", async ({ page, expectRefusal }) => {
+  expectRefusal("/race-registration.data", 409);
   await page.goto("/race-registration");
   await hydrated(page);
   await page.getByLabel("Driver").selectOption({ label: "Keisha Outerbridge - Boat #12" });
@@ -81,7 +82,9 @@ test("the empty site has nothing to pick", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server validates and registers", async ({ page }) => {
+  test("the server validates and registers", async ({ page, expectRefusal }) => {
+    // A failed validation answers 400 and the page still shows the form with its messages.
+    expectRefusal("/race-registration", 400);
     await page.goto("/race-registration");
     await page.getByRole("button", { name: "Register for Race" }).click();
     await expect(page.getByText("Please select a driver")).toBeVisible();

@@ -10,11 +10,13 @@ const READ_PAGES = [
   "/calendar/4",
   "/standings",
   "/competitor/1",
+  "/competitor/2/vs/7",
   "/no-such-page",
 ];
 
 for (const path of READ_PAGES) {
-  test(`${path} loads no framework script`, async ({ page }) => {
+  test(`${path} loads no framework script`, async ({ page, expectRefusal }) => {
+    if (path === "/no-such-page") expectRefusal(path, 404);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);

@@ -337,7 +337,9 @@ test.describe("printable form", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server shows the same validation messages, then registers the driver", async ({ page }) => {
+  test("the server shows the same validation messages, then registers the driver", async ({ page, expectRefusal }) => {
+    // A failed validation answers 400 and the page still shows the form with its messages.
+    expectRefusal("/registration", 400);
     await page.goto("/registration");
     await page.getByLabel("First Name*").fill("A");
     await page.getByRole("button", { name: "Submit Registration" }).click();

@@ -69,6 +69,13 @@ describe("a season's championship", () => {
     expect(open!.classified[0]!.cells[0]).toEqual({ points: 45, dropped: false, positions: [1, 2] });
   });
 
+  it("marks the rounds whose results are not official yet", async () => {
+    await db.update(races).set({ resultsOfficialAt: new Date() }).where(eq(races.id, raceIds[0]!));
+    const [open] = await seasonStandings(db, season2025, "Open");
+    expect(open!.rounds.map((r) => r.provisional)).toEqual([false, true, true, true]);
+    await db.update(races).set({ resultsOfficialAt: null }).where(eq(races.id, raceIds[0]!));
+  });
+
   it("matches SPEC's standings query when every result is in the season", async () => {
     const view = await seasonStandings(db, { ...season2025, startsOn: "2025-01-01", endsOn: "2026-12-31" }, "Open");
     const spec = await standings(db, "Open");

@@ -437,6 +437,25 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     })),
   ],
   [
+    "race e-mail preferences with made-up links",
+    fc.tuple(nasty, fc.boolean(), badName).map(([token, oneClick, name]) => ({
+      label: oneClick ? "one-click unsubscribe" : "preferences",
+      method: "POST" as const,
+      // Token-shaped (base64url) but made up: no link exists, so nothing may change.
+      path: `/messages/${Buffer.from(token).toString("base64url") || "x"}${oneClick ? "/unsubscribe" : ""}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(
+        oneClick
+          ? [["List-Unsubscribe", "One-Click"]]
+          : [
+              ["notifyResults", "on"],
+              ["intent", "unsubscribe"],
+              [name || "x", token],
+            ],
+      ).toString(),
+    })),
+  ],
+  [
     "logout with a body",
     fc.tuple(badName, nasty).map(([name, value]) => ({
       label: "logout with fields",
@@ -477,7 +496,11 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/calendar/:id", (s) => `/calendar/${s}`, false, CASES_PER_ROUTE],
   ["/competitor/:id", (s) => `/competitor/${s}`, false, CASES_PER_ROUTE],
   ["/competitor/:id.data", (s) => `/competitor/${s}.data`, false, CASES_PER_ROUTE],
+  ["/competitor/:id/vs/:otherId", (s) => `/competitor/${racer.id}/vs/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/competitor/:otherId/vs/:id", (s) => `/competitor/${s}/vs/${racer.id}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/avatars/:file", (s) => `/avatars/${s}`, false, CASES_PER_ROUTE],
+  ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
   ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/standings?class=", (s) => `/standings?class=${s}&tab=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],

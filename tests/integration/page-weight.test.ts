@@ -20,6 +20,8 @@ const PAGES = [
   "/calendar/4",
   "/standings",
   "/competitor/1",
+  "/competitor/2",
+  "/competitor/2/vs/7",
   "/no-such-page",
 ];
 

@@ -7,7 +7,7 @@ import { loader } from "../../app/routes/race";
 import { raceResultChanges } from "../../db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
-import { routeContext } from "../support/routes";
+import { CLUB, routeContext } from "../support/routes";
 
 const { db } = await useTestDatabase();
 
@@ -48,7 +48,7 @@ describe("official results", () => {
       await createCompetitor(db, { boatNumber: "5" }),
       await createCompetitor(db, { boatNumber: "11" }),
     ];
-    expect(await markResultsOfficial(db, race.id)).toEqual({
+    expect(await markResultsOfficial(db, race.id, CLUB)).toEqual({
       ok: false,
       status: 409,
       message: "There are no results to mark official yet.",
@@ -61,8 +61,8 @@ describe("official results", () => {
     expect(page.changes).toEqual([]);
     expect((await provisionalRaces(db)).map((r) => r.id)).toContain(race.id);
 
-    expect((await markResultsOfficial(db, race.id)).ok).toBe(true);
-    expect((await markResultsOfficial(db, race.id)).ok).toBe(false);
+    expect((await markResultsOfficial(db, race.id, CLUB)).ok).toBe(true);
+    expect((await markResultsOfficial(db, race.id, CLUB)).ok).toBe(false);
     page = await racePage(race.id);
     expect(page.resultsMark).toMatchObject({ official: true, time: expect.stringMatching(/^\d{2}:\d{2}$/) });
     expect((await provisionalRaces(db)).map((r) => r.id)).not.toContain(race.id);
@@ -87,7 +87,7 @@ describe("official results", () => {
     const race = await createRace(db, { status: "completed", date: "2026-05-02" });
     const a = await createCompetitor(db, { boatNumber: "1" });
     await save(race.id, [a.id]);
-    await markResultsOfficial(db, race.id);
+    await markResultsOfficial(db, race.id, CLUB);
     const outcome = await save(race.id, [a.id, 2_000_000_000]);
     expect(outcome.ok).toBe(false);
     expect(await db.select().from(raceResultChanges).where(eq(raceResultChanges.raceId, race.id))).toEqual([]);

@@ -73,7 +73,7 @@ describe("registering for a race", () => {
     const race = await createRace(db, { date: inDays(7), status: "upcoming" });
     await createRegistration(db, { raceId: race.id, competitorId: racer.id, boatClass: "Superboat" });
     const res = await post({ competitorId: String(racer.id), raceId: String(race.id), boatClasses: ["Open", "Superboat"] });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(409);
     expect(res.data.toast).toEqual({
       type: "error",
       title: "Already Registered",
@@ -88,18 +88,22 @@ describe("registering for a race", () => {
     const completed = await createRace(db, { date: inDays(3), status: "completed" });
     for (const race of [past, completed]) {
       const res = await post({ competitorId: String(racer.id), raceId: String(race.id), boatClasses: "Open" });
+      expect(res.status).toBe(400);
       expect(res.data.result.error).toEqual({ raceId: [RACE_MESSAGES.raceClosed] });
       expect(await entries(race.id, racer.id)).toEqual([]);
     }
     const unknown = await post({ competitorId: String(racer.id), raceId: "999999", boatClasses: "Open" });
+    expect(unknown.status).toBe(400);
     expect(unknown.data.result.error).toEqual({ raceId: [RACE_MESSAGES.raceUnknown] });
     const open = await createRace(db, { date: inDays(3), status: "upcoming" });
     const nobody = await post({ competitorId: "999999", raceId: String(open.id), boatClasses: "Open" });
+    expect(nobody.status).toBe(400);
     expect(nobody.data.result.error).toEqual({ competitorId: [RACE_MESSAGES.driverUnknown] });
   });
 
   it("refuses incomplete or tampered input with SPEC's messages", async () => {
     const empty = await post({});
+    expect(empty.status).toBe(400);
     expect(empty.data.result.error).toEqual({
       competitorId: [RACE_MESSAGES.competitorId],
       raceId: [RACE_MESSAGES.raceId],

@@ -84,7 +84,7 @@ describe("a new driver", () => {
 
   it("refuses bad input with SPEC's messages and saves nothing", async () => {
     const res = await post({ firstName: "A", lastName: "", boatNumber: " ", email: "not-an-email", boatClasses: undefined });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     expect(res.data.result.error).toEqual({
       firstName: [DRIVER_MESSAGES.firstName],
       lastName: [DRIVER_MESSAGES.lastName],
@@ -99,8 +99,9 @@ describe("a new driver", () => {
   it("is refused a made-up boat class and an over-long name, with a message", async () => {
     const fields = driver({ boatClasses: ["Hovercraft"], firstName: "x".repeat(51) });
     const res = await post(fields);
+    expect(res.status).toBe(400);
     expect(res.data.result.error.firstName).toEqual(["First name must be at most 50 characters."]);
-    expect(res.data.result.error["boatClasses[0]"]).toEqual([DRIVER_MESSAGES.boatClasses]);
+    expect(res.data.result.error.boatClasses).toEqual([DRIVER_MESSAGES.boatClasses]);
     expect(await byEmail(fields.email)).toHaveLength(0);
   });
 });
@@ -233,7 +234,7 @@ describe("abuse", () => {
     const res = await post(fields, ip);
     expect(res.status).toBe(429);
     expect(res.data.toast.description).toMatch(
-      /^Too many submissions from your connection\. Please wait \d+ minutes? and try again\.$/,
+      /^Too many submissions from your connection\. Please try again in \d+ minutes?\.$/,
     );
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await byEmail(fields.email)).toHaveLength(0);

@@ -31,8 +31,11 @@ function drizzleShape(): Record<string, Shape> {
   const shapes: Record<string, Shape> = {};
   for (const table of tables) {
     const config = getTableConfig(table);
+    // A composite primary key is declared on the table, not on its columns.
+    const inCompositeKey = new Set(config.primaryKeys.flatMap((key) => key.columns.map((c) => c.name)));
     const columns = config.columns.map(
-      (c) => `${c.name} ${c.getSQLType()}${c.notNull ? " not null" : ""}${c.primary ? " primary key" : ""}`,
+      (c) =>
+        `${c.name} ${c.getSQLType()}${c.notNull || inCompositeKey.has(c.name) ? " not null" : ""}${c.primary || inCompositeKey.has(c.name) ? " primary key" : ""}`,
     );
     const indexes = [
       ...config.indexes.map((i) =>

@@ -1,7 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { canonicalBoatClass, classTabs, formatBoatClasses, parseBoatClassList } from "~/lib/boat-classes";
+import {
+  boatClassListSchema,
+  canonicalBoatClass,
+  classTabs,
+  formatBoatClasses,
+  isBoatClass,
+  parseBoatClassList,
+} from "~/lib/boat-classes";
 import { parseId } from "~/lib/params";
 import { groupResults, type PublicResult } from "~/lib/results";
+
+describe("the boat-class list of every form", () => {
+  const schema = boatClassListSchema("Pick one.");
+  const messages = (value: unknown) => schema.safeParse(value).error?.issues.map((i) => [i.path.join("."), i.message]);
+
+  it("takes one value or several, in any spelling, and gives canonical classes once each, in the club's order", () => {
+    expect(schema.parse("Open")).toEqual(["Open"]);
+    expect(schema.parse(["SuperBoat", "open", "Open", " superboat "])).toEqual(["Open", "Superboat"]);
+  });
+
+  it("refuses nothing, an empty value and an unknown class with the one message, on the list itself", () => {
+    for (const value of [undefined, null, "", [], ["Scale"], ["Open", "Scale"], [""]]) {
+      expect(messages(value)).toEqual([["", "Pick one."]]);
+    }
+  });
+
+  it("knows the club's classes", () => {
+    expect(isBoatClass("Superboat")).toBe(true);
+    expect(isBoatClass("SuperBoat")).toBe(false);
+  });
+});
 
 describe("boat classes", () => {
   it("accepts either spelling of Superboat and stores one", () => {

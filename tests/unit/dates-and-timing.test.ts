@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDayMonthYear, formatLongDate, formatShortDate, todayInZone } from "~/lib/dates";
+import { clubToday, formatDayMonthYear, formatLongDate, formatShortDate, todayInZone } from "~/lib/dates";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 
 describe("date display", () => {
@@ -27,6 +27,14 @@ describe("today in the club's time zone", () => {
     const now = new Date("2026-11-22T02:30:00Z");
     expect(todayInZone("Atlantic/Bermuda", now)).toBe("2026-11-21");
     expect(todayInZone("UTC", now)).toBe("2026-11-22");
+  });
+
+  it("is the pinned day (TEST_TODAY) whatever the clock says, either side of midnight", () => {
+    const pinned = { timeZone: "Atlantic/Bermuda", pinnedToday: "2026-06-15" };
+    expect(clubToday(pinned, new Date("2026-11-22T03:59:59Z"))).toBe("2026-06-15");
+    expect(clubToday(pinned, new Date("2026-11-22T04:00:01Z"))).toBe("2026-06-15");
+    expect(clubToday({ timeZone: "Atlantic/Bermuda" }, new Date("2026-11-22T03:59:59Z"))).toBe("2026-11-21");
+    expect(clubToday({ timeZone: "Atlantic/Bermuda" }, new Date("2026-11-22T04:00:01Z"))).toBe("2026-11-22");
   });
 
   it("follows daylight saving time", () => {

@@ -15,3 +15,17 @@ describe("SITE_URL (links in e-mails start with it)", () => {
     }
   });
 });
+
+describe("TEST_TODAY (tests only: pins the club's today)", () => {
+  it("is unset by default and takes a calendar date", () => {
+    expect(parseEnv({}).TEST_TODAY).toBeUndefined();
+    expect(parseEnv({ TEST_TODAY: "" }).TEST_TODAY).toBeUndefined();
+    expect(parseEnv({ TEST_TODAY: "2026-06-15" }).TEST_TODAY).toBe("2026-06-15");
+  });
+
+  it("refuses anything but a real calendar day, naming the variable", () => {
+    for (const bad of ["tomorrow", "2026-02-30", "15/06/2026", "2026-06-15T00:00"]) {
+      expect(() => parseEnv({ TEST_TODAY: bad }), bad).toThrow(/TEST_TODAY must be a calendar date/);
+    }
+  });
+});

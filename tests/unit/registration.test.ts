@@ -67,6 +67,8 @@ describe("driver registration schema (browser and server)", () => {
       boatClasses: ["Open", "Superboat"],
       email: "ada@example.com",
       pipaConsent: true,
+      // Race e-mails stay off unless the box is ticked (decision 0022).
+      raceEmails: false,
       boatName: undefined,
       telephone: undefined,
     });

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { showToast, useFetcherOutcome } from "~/components/admin/show-toast";
+import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
+import { showToast } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect } from "~/components/ui/input";

@@ -8,7 +8,8 @@ import { deleteCompetitor, listCompetitors, saveCompetitor, type AdminCompetitor
 import { requireAdmin } from "~/domain/auth.server";
 import { readForm } from "~/domain/read-form.server";
 import { Avatar } from "~/components/avatar";
-import { showToast, useFetcherOutcome } from "~/components/admin/show-toast";
+import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
+import { showToast } from "~/components/show-toast";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,4 @@
 import { Lock, Shuffle } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/auth.server";
@@ -7,7 +6,7 @@ import { drawClass, heatRace, lockDraw, moveBoat, raceHeats, type HeatOutcome } 
 import { markResultsOfficial, resultsStatus } from "~/domain/race-day.server";
 import { readForm } from "~/domain/read-form.server";
 import { redirectWithToast } from "~/domain/toast.server";
-import { showToast } from "~/components/admin/show-toast";
+import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
@@ -64,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (input.intent === "draw") outcome = await drawClass(db, { raceId, ...input });
   else if (input.intent === "move") outcome = await moveBoat(db, { raceId, ...input });
   else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass });
-  else outcome = await markResultsOfficial(db, raceId);
+  else outcome = await markResultsOfficial(db, raceId, context.get(configContext));
   if (!outcome.ok) return refuse(outcome.message, outcome.status);
   return redirectWithToast(`/admin/races/${raceId}/heats`, {
     type: "success",
@@ -75,9 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Heats({ loaderData, actionData }: Route.ComponentProps) {
   const { race, classes, official, hasResults } = loaderData;
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useToast(actionData?.toast);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

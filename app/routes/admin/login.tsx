@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { clientAddressContext, dbContext, productionContext } from "~/context";
 import { currentAdmin, demoCredentials, sessionCookie, sessionIdFrom } from "~/domain/auth.server";
 import { attemptLogin, tooManyAttemptsMessage } from "~/domain/login.server";
 import { readForm } from "~/domain/read-form.server";
 import { redirectWithToast } from "~/domain/toast.server";
+import { useToast } from "~/components/show-toast";
+import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(
     {
       result: submission.reply({ formErrors: [description], hideFields: ["password"] }),
-      toast: { title: "Authentication Failed", description },
+      toast: { type: "error", title: "Authentication Failed", description } satisfies Toast,
     },
     { status: outcome.reason === "limited" ? 429 : 401 },
   );
@@ -69,9 +69,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
 
-  useEffect(() => {
-    if (actionData?.toast) toast.error(actionData.toast.title, { description: actionData.toast.description });
-  }, [actionData]);
+  useToast(actionData?.toast);
 
   return (
     <div className="mx-auto max-w-sm py-6">

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/auth.server";
 import { definedSeasons, getSeason, saveSeason, type Season } from "~/domain/championship.server";
 import { readForm } from "~/domain/read-form.server";
 import { redirectWithToast } from "~/domain/toast.server";
-import { showToast } from "~/components/admin/show-toast";
+import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
 import { RouteError } from "~/components/route-error";
 import { useZodForm } from "~/components/use-zod-form";
@@ -18,7 +18,7 @@ import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { DEFAULT_RULES, describeRules } from "~/lib/championship";
-import { formatShortDate, todayInZone } from "~/lib/dates";
+import { formatShortDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { seasonSchema } from "~/lib/season-schema";
 import { calendarYearSeason } from "~/lib/seasons";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = parseId(params.get("edit") ?? undefined);
   const editing = editId ? await getSeason(db, editId) : null;
   if (editId && !editing) throw data("Season Not Found", { status: 404 });
-  const year = Number(todayInZone(context.get(configContext).timeZone).slice(0, 4));
+  const year = Number(clubToday(context.get(configContext)).slice(0, 4));
   // A new season defaults to the next calendar year nobody has defined yet, under SPEC's rules.
   let next = year;
   while (seasons.some((s) => s.key === String(next))) next++;
@@ -84,9 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Seasons({ loaderData, actionData }: Route.ComponentProps) {
   const { seasons, form, blank } = loaderData;
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useToast(actionData?.toast);
   return (
     <div className="space-y-4">
       <Card>

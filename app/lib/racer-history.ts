@@ -1,0 +1,195 @@
+/**
+ * A racer's history (issue 14, racer profile 2.0): lap times, what one race counts as for a
+ * racer, personal bests per class, the recent-form trend and head-to-head. Pure: the domain
+ * module hands over result rows; docs/decisions/0021 explains the choices.
+ *
+ * One rule throughout: a racer's finish in a race and class is their best heat position there
+ * (the only finish a racer who ran one heat has), and their points there are the sum of their
+ * heats' points (as a championship round counts them).
+ */
+import { canonicalBoatClass, classTabs } from "./boat-classes";
+
+export interface HistoryResult {
+  raceId: number;
+  raceTitle: string;
+  /** yyyy-MM-dd */
+  raceDate: string;
+  boatClass: string;
+  position: number;
+  points: number;
+  bestLap: string | null;
+}
+
+export interface RaceRef {
+  raceId: number;
+  raceTitle: string;
+  raceDate: string;
+}
+
+/**
+ * A lap time typed by the results editor or imported from the old site, in milliseconds:
+ * "41.9", "0:41.90", "1:02.5", "1:02:03.5". Anything else (free text, "DNF", zero) is null,
+ * so it never counts as a best lap.
+ */
+export function parseLapTime(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const parts = text.trim().split(":");
+  if (parts.length > 3) return null;
+  const seconds = parts.pop()!;
+  if (!/^\d+(\.\d+)?$/.test(seconds)) return null;
+  if (parts.some((p) => !/^\d+$/.test(p))) return null;
+  // With minutes in front, the seconds stay below 60 (and the minutes too with hours).
+  if (parts.length > 0 && Number(seconds) >= 60) return null;
+  if (parts.length === 2 && Number(parts[1]) >= 60) return null;
+  const [hours, minutes] = parts.length === 2 ? parts.map(Number) : [0, Number(parts[0] ?? 0)];
+  const ms = Math.round(((hours ?? 0) * 3600 + (minutes ?? 0) * 60 + Number(seconds)) * 1000);
+  return ms > 0 ? ms : null;
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st ... */
+export function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+export interface RaceFinish extends RaceRef {
+  boatClass: string;
+  /** Best heat position in this race and class. */
+  position: number;
+  /** Sum of the heats' points in this race and class. */
+  points: number;
+  /** Every heat position, best first. */
+  positions: number[];
+}
+
+function byDate(a: RaceRef, b: RaceRef): number {
+  return a.raceDate.localeCompare(b.raceDate) || a.raceId - b.raceId;
+}
+
+/** One finish per race and class, oldest race first (club classes first within a race). */
+export function raceFinishes(results: readonly HistoryResult[]): RaceFinish[] {
+  const finishes = new Map<string, RaceFinish>();
+  for (const r of results) {
+    const boatClass = canonicalBoatClass(r.boatClass);
+    const key = `${r.raceId}\u0000${boatClass}`;
+    const found = finishes.get(key);
+    if (found) {
+      found.positions.push(r.position);
+      found.position = Math.min(found.position, r.position);
+      found.points += r.points;
+    } else {
+      finishes.set(key, {
+        raceId: r.raceId,
+        raceTitle: r.raceTitle,
+        raceDate: r.raceDate,
+        boatClass,
+        position: r.position,
+        points: r.points,
+        positions: [r.position],
+      });
+    }
+  }
+  const order = classTabs([...finishes.values()].map((f) => f.boatClass));
+  return [...finishes.values()]
+    .map((f) => ({ ...f, positions: f.positions.sort((a, b) => a - b) }))
+    .sort((a, b) => byDate(a, b) || order.indexOf(a.boatClass) - order.indexOf(b.boatClass));
+}
+
+export interface ClassBests {
+  boatClass: string;
+  /** The fastest lap that parses (parseLapTime), first set; null when no lap time was recorded. */
+  bestLap: (RaceRef & { lap: string; ms: number }) | null;
+  /** The best finishing position, the race it was first reached in, and how often it was reached. */
+  bestFinish: RaceRef & { position: number; times: number };
+}
+
+/**
+ * Personal bests per class, club classes first. A best is the first time it was set: a later
+ * equal lap or finish does not move it (the finish says how many times it was reached).
+ */
+export function personalBests(results: readonly HistoryResult[]): ClassBests[] {
+  const oldestFirst = [...results].sort(byDate);
+  const bests = new Map<string, ClassBests>();
+  for (const r of oldestFirst) {
+    const boatClass = canonicalBoatClass(r.boatClass);
+    const ref = { raceId: r.raceId, raceTitle: r.raceTitle, raceDate: r.raceDate };
+    const ms = parseLapTime(r.bestLap);
+    const lap = ms === null ? null : { ...ref, lap: r.bestLap!.trim(), ms };
+    const found = bests.get(boatClass);
+    if (!found) {
+      bests.set(boatClass, { boatClass, bestLap: lap, bestFinish: { ...ref, position: r.position, times: 1 } });
+      continue;
+    }
+    if (lap && (!found.bestLap || lap.ms < found.bestLap.ms)) found.bestLap = lap;
+    if (r.position < found.bestFinish.position) found.bestFinish = { ...ref, position: r.position, times: 1 };
+    else if (r.position === found.bestFinish.position) found.bestFinish.times += 1;
+  }
+  const order = classTabs([...bests.keys()]);
+  return [...bests.values()].sort((a, b) => order.indexOf(a.boatClass) - order.indexOf(b.boatClass));
+}
+
+/** How many races the profile's trend chart covers. */
+export const TREND_RACES = 20;
+
+/** The finishes of the racer's last `races` races (every class run in them), oldest first. */
+export function recentFinishes(results: readonly HistoryResult[], races = TREND_RACES): RaceFinish[] {
+  const finishes = raceFinishes(results);
+  const raceIds = [...new Set(finishes.map((f) => f.raceId))].slice(-races);
+  const keep = new Set(raceIds);
+  return finishes.filter((f) => keep.has(f.raceId));
+}
+
+export interface Meeting extends RaceRef {
+  boatClass: string;
+  a: { position: number; points: number };
+  b: { position: number; points: number };
+  /** Who finished ahead: the better best-heat position; equal positions are level. */
+  ahead: "a" | "b" | "level";
+}
+
+export interface HeadToHead {
+  /** Newest first. */
+  meetings: Meeting[];
+  aheadA: number;
+  aheadB: number;
+  level: number;
+  pointsA: number;
+  pointsB: number;
+  /** pointsA - pointsB over the meetings. */
+  difference: number;
+}
+
+/**
+ * Head-to-head of racers A and B: every race and class both have a result in (a "meeting"),
+ * who finished ahead how often, and the points each scored in those meetings.
+ */
+export function headToHead(a: readonly HistoryResult[], b: readonly HistoryResult[]): HeadToHead {
+  const key = (f: RaceFinish) => `${f.raceId}\u0000${f.boatClass}`;
+  const bFinishes = new Map(raceFinishes(b).map((f) => [key(f), f]));
+  const meetings: Meeting[] = [];
+  for (const fa of raceFinishes(a)) {
+    const fb = bFinishes.get(key(fa));
+    if (!fb) continue;
+    meetings.push({
+      raceId: fa.raceId,
+      raceTitle: fa.raceTitle,
+      raceDate: fa.raceDate,
+      boatClass: fa.boatClass,
+      a: { position: fa.position, points: fa.points },
+      b: { position: fb.position, points: fb.points },
+      ahead: fa.position < fb.position ? "a" : fb.position < fa.position ? "b" : "level",
+    });
+  }
+  meetings.reverse();
+  const pointsA = meetings.reduce((sum, m) => sum + m.a.points, 0);
+  const pointsB = meetings.reduce((sum, m) => sum + m.b.points, 0);
+  return {
+    meetings,
+    aheadA: meetings.filter((m) => m.ahead === "a").length,
+    aheadB: meetings.filter((m) => m.ahead === "b").length,
+    level: meetings.filter((m) => m.ahead === "level").length,
+    pointsA,
+    pointsB,
+    difference: pointsA - pointsB,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Race day, live (issue 13): today's race page open on a phone shows a heat's results as the
+ * admin saves them, without a reload (Server-Sent Events, public/js/live-race.js).
+ */
+import { expect, test } from "./fixtures";
+import { DEMO, logIn } from "./admin-support";
+
+test("a heat saved in the results editor appears on today's open race page without a reload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await browser.newPage();
+  await logIn(admin, baseURL!, DEMO);
+  await admin.goto("/admin/results");
+  const raceId = await admin.getByLabel("Race").locator("option", { hasText: "Club Day Race" }).getAttribute("value");
+
+  // A visitor's phone: the race page, open before the results exist.
+  // The stream is open (its headers arrived) before the save.
+  const streaming = page.waitForResponse((r) => r.url().endsWith(`/live/races/${raceId}`) && r.status() === 200);
+  await page.goto(`/calendar/${raceId}`);
+  await expect(page.getByRole("heading", { name: "Club Day Race" })).toBeVisible();
+  await expect(page.getByRole("table").filter({ hasText: "Sophie Ingham" })).toHaveCount(0);
+  await streaming;
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  await admin.goto(`/admin/results?race=${raceId}`);
+  await admin.getByRole("button", { name: /^(Add|Edit) Results$/ }).click();
+  const dialog = admin.getByRole("dialog");
+  await dialog.getByLabel("Heat Number").fill("1");
+  await dialog.getByLabel("Boat Class").selectOption("Open");
+  await dialog.getByLabel("Number of Competitors").fill("1");
+  const row = dialog.getByTestId("result-row").first();
+  await row.getByLabel("Position").fill("1");
+  await row.getByLabel("Competitor").selectOption({ label: "Sophie Ingham #2" });
+  await dialog.getByRole("button", { name: "Save Results" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page.getByRole("table").filter({ hasText: "Sophie Ingham" })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId("last-updated")).toHaveText(/^Last updated \d\d:\d\d$/);
+  await expect(page.getByTestId("results-mark")).toHaveText("Provisional");
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await admin.close();
+});
