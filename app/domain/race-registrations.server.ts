@@ -3,7 +3,7 @@
  * more classes. The UNIQUE (race_id, competitor_id, boat_class) constraint makes duplicates
  * impossible; all chosen classes are saved together or not at all.
  */
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { EntryWindow } from "../lib/entry-window";
