@@ -3,10 +3,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
+import { fromClubLocalInput } from "../lib/entry-window";
 import { raceColumns, type PublicRace } from "./public-queries.server";
 
 export interface AdminRace extends PublicRace {
   countsForChampionship: boolean;
+  entriesOpenAt: Date | null;
+  entriesCloseAt: Date | null;
   resultCount: number;
   entryCount: number;
 }
@@ -16,6 +19,8 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
     .select({
       ...raceColumns,
       countsForChampionship: races.countsForChampionship,
+      entriesOpenAt: races.entriesOpenAt,
+      entriesCloseAt: races.entriesCloseAt,
       resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = "races"."id")`,
       entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = "races"."id")`,
     })
@@ -23,9 +28,11 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
     .orderBy(asc(races.date), asc(races.id));
 }
 
+/** `timeZone`: the club's, in which the entry window was typed. */
 export async function saveRace(
   db: Database,
   input: RaceInput,
+  timeZone: string,
 ): Promise<{ ok: true; id: number; created: boolean } | { ok: false }> {
   const values = {
     title: input.title,
@@ -35,6 +42,9 @@ export async function saveRace(
     imageUrl: input.imageUrl || null,
     status: input.status,
     countsForChampionship: input.countsForChampionship ?? false,
+    // The schema has checked both parse and are in order.
+    entriesOpenAt: input.entriesOpen ? fromClubLocalInput(input.entriesOpen, timeZone) : null,
+    entriesCloseAt: input.entriesClose ? fromClubLocalInput(input.entriesClose, timeZone) : null,
   };
   if (input.id) {
     const [row] = await db
