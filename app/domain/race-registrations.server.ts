@@ -10,6 +10,7 @@ import type { EntryWindow } from "../lib/entry-window";
 import { mailEntryLink } from "./race-entry-links.server";
 import type { ClubSite } from "./registration-email.server";
 import type { RaceRegistration } from "../lib/registration";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface DriverOption {
   id: number;
@@ -35,7 +36,7 @@ export async function listDrivers(db: Database): Promise<DriverOption[]> {
       boatNumber: competitors.boatNumber,
     })
     .from(competitors)
-    .orderBy(sql`lower(${competitors.lastName})`, sql`lower(${competitors.firstName})`, asc(competitors.id));
+    .orderBy(...byCompetitorName());
 }
 
 /** Entries are taken now: the race's window (if it has one) is open, by the database's clock. */
