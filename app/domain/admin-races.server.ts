@@ -5,6 +5,7 @@ import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
 import { fromClubLocalInput } from "../lib/entry-window";
 import { raceColumns, type PublicRace } from "./public-queries.server";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface AdminRace extends PublicRace {
   countsForChampionship: boolean;
@@ -94,7 +95,7 @@ export async function raceEntries(db: Database, raceId: number): Promise<RaceEnt
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
     .where(eq(raceRegistrations.raceId, raceId))
-    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+    .orderBy(asc(raceRegistrations.boatClass), ...byCompetitorName());
 }
 
 /** Entries of every race, grouped by race id, for the races page. */
@@ -103,7 +104,7 @@ export async function entriesByRace(db: Database): Promise<Record<number, RaceEn
     .select({ raceId: raceRegistrations.raceId, ...entryColumns })
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
-    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+    .orderBy(asc(raceRegistrations.boatClass), ...byCompetitorName());
   const out: Record<number, RaceEntry[]> = {};
   for (const { raceId, ...entry } of rows) (out[raceId] ??= []).push(entry);
   return out;

@@ -8,6 +8,7 @@ import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { EntryWindow } from "../lib/entry-window";
 import type { RaceRegistration } from "../lib/registration";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface DriverOption {
   id: number;
@@ -33,7 +34,7 @@ export async function listDrivers(db: Database): Promise<DriverOption[]> {
       boatNumber: competitors.boatNumber,
     })
     .from(competitors)
-    .orderBy(sql`lower(${competitors.lastName})`, sql`lower(${competitors.firstName})`, asc(competitors.id));
+    .orderBy(...byCompetitorName());
 }
 
 /** Entries are taken now: the race's window (if it has one) is open, by the database's clock. */

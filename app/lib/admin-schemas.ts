@@ -7,6 +7,7 @@ import { boatClassListSchema, canonicalBoatClass, isBoatClass } from "./boat-cla
 import { isCalendarDate } from "./dates";
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
 import { MAX_ID } from "./params";
+import { LAP_TIME_MESSAGE, parseLapTime } from "./lap-time";
 import { IMAGE_URL_MESSAGE, isSiteImagePath } from "./site";
 import { LOCAL_DATE_TIME } from "./entry-window";
 import { RACE_STATUSES } from "./race-timing";
@@ -104,6 +105,17 @@ export type RaceInput = z.infer<typeof raceSchema>;
 export const MAX_COMPETITORS_PER_HEAT = 50;
 export const DEFAULT_COMPETITOR_COUNT = 5;
 
+/** A lap or race time: empty, or m:ss.cc as `parseLapTime` reads it (stored normalized). */
+function timeField() {
+  return z
+    .string()
+    .trim()
+    .max(20, "At most 20 characters.")
+    .refine((v) => !v || parseLapTime(v) !== null, LAP_TIME_MESSAGE)
+    .transform((v) => (v ? (parseLapTime(v) ?? v) : v))
+    .optional();
+}
+
 const resultRowSchema = z.object({
   position: z
     .number({ error: "Position must be a whole number of 1 or more." })
@@ -121,9 +133,9 @@ const resultRowSchema = z.object({
     .min(0, "Laps must be a whole number of 0 or more.")
     .max(10_000)
     .optional(),
-  lapTime: z.string().trim().max(20, "At most 20 characters.").optional(),
-  bestLap: z.string().trim().max(20, "At most 20 characters.").optional(),
-  totalTime: z.string().trim().max(20, "At most 20 characters.").optional(),
+  lapTime: timeField(),
+  bestLap: timeField(),
+  totalTime: timeField(),
 });
 
 export const resultsSchema = z

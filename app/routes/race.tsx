@@ -9,6 +9,7 @@ import { NotFoundMessage } from "~/components/not-found";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
+import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatClubDateTime, formatLongDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
@@ -89,14 +90,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">{race.title}</h1>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            <CalendarDays aria-hidden className="size-4" />
-            {formatLongDate(race.date)}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden className="size-4" />
-            {race.location}
-          </span>
+          <RaceWhenWhere race={race} layout="inline" />
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
