@@ -51,12 +51,15 @@ export interface ResultsStatus {
   officialAt: string | null;
   /** ISO time a heat's results were last saved; null before the first save. */
   updatedAt: string | null;
+  /** Whether any result is saved (entered at the lake or imported, with or without online entries). */
+  hasResults: boolean;
   changes: { description: string; changedAt: string }[];
 }
 
 export async function resultsStatus(db: Database, raceId: number): Promise<ResultsStatus> {
-  const [[race], changes] = await Promise.all([
+  const [[race], [anyResult], changes] = await Promise.all([
     db.select({ officialAt: races.resultsOfficialAt, updatedAt: races.resultsUpdatedAt }).from(races).where(eq(races.id, raceId)),
+    db.select({ id: raceResults.id }).from(raceResults).where(eq(raceResults.raceId, raceId)).limit(1),
     db
       .select({ description: raceResultChanges.description, changedAt: raceResultChanges.changedAt })
       .from(raceResultChanges)
@@ -66,6 +69,7 @@ export async function resultsStatus(db: Database, raceId: number): Promise<Resul
   return {
     officialAt: race?.officialAt?.toISOString() ?? null,
     updatedAt: race?.updatedAt?.toISOString() ?? null,
+    hasResults: anyResult !== undefined,
     changes: changes.map((c) => ({ description: c.description, changedAt: c.changedAt.toISOString() })),
   };
 }

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceEntryLinks, raceRegistrations, races } from "../../db/schema";
+import { formatLongDate } from "../lib/dates";
 import { enqueue } from "./outbox.server";
 import { hashToken } from "./registration-changes.server";
 import type { ClubSite } from "./registration-email.server";
@@ -40,7 +41,7 @@ export async function mailEntryLink(
       body: [
         `Hello ${row.firstName},`,
         "",
-        `${club.clubName} has your entry for ${row.title} (${row.date}) in: ${entry.boatClasses.join(", ")}.`,
+        `${club.clubName} has your entry for ${row.title} (${formatLongDate(row.date)}) in: ${entry.boatClasses.join(", ")}.`,
         "",
         "To withdraw from a class or from the race before entries close, open this private link (keep it to yourself):",
         "",

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { replaceHeatResults } from "../../app/domain/admin-results.server";
-import { markResultsOfficial, provisionalRaces } from "../../app/domain/race-day.server";
+import { markResultsOfficial, provisionalRaces, resultsStatus } from "../../app/domain/race-day.server";
 import { loader } from "../../app/routes/race";
 import { raceResultChanges } from "../../db/schema";
 import { useTestDatabase } from "../support/database";
@@ -91,5 +91,16 @@ describe("official results", () => {
     const outcome = await save(race.id, [a.id, 2_000_000_000]);
     expect(outcome.ok).toBe(false);
     expect(await db.select().from(raceResultChanges).where(eq(raceResultChanges.raceId, race.id))).toEqual([]);
+  });
+});
+
+describe("results without online entries", () => {
+  it("count as results to mark official (entered at the lake or imported)", async () => {
+    const race = await createRace(db, { status: "completed", date: "2026-05-02" });
+    const walkUp = await createCompetitor(db);
+    expect((await resultsStatus(db, race.id)).hasResults).toBe(false);
+    await save(race.id, [walkUp.id]);
+    expect((await resultsStatus(db, race.id)).hasResults).toBe(true);
+    expect((await markResultsOfficial(db, race.id, CLUB)).ok).toBe(true);
   });
 });

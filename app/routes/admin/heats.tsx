@@ -32,7 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!race) throw data("Race Not Found", { status: 404 });
   const [classes, status] = await Promise.all([raceHeats(db, race.id), resultsStatus(db, race.id)]);
   const official = status.officialAt ? formatClubDateTime(status.officialAt, context.get(configContext).timeZone) : null;
-  return { race, classes, official, hasResults: classes.some((c) => c.hasResults) };
+  // Results entered at the lake for boats nobody entered online count too: they can be made official.
+  return { race, classes, official, hasResults: status.hasResults };
 }
 
 function refuse(message: string, status = 400) {
