@@ -25,7 +25,14 @@ import { site } from "./lib/site";
 
 shareNonceWithStyleInjectors();
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/images/icon-192.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+/** Every read page registers the service worker and shows the offline stamp (docs/decisions/0018). */
+const OFFLINE_SCRIPT = "/js/offline.js";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
@@ -59,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b5c8e" />
         <Meta />
         <Links />
-        {!hydrate && page.scripts.map((src) => <script key={src} src={src} defer />)}
+        {!hydrate && [...page.scripts, OFFLINE_SCRIPT].map((src) => <script key={src} src={src} defer />)}
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
@@ -68,6 +75,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader clubName={clubName} showAdminLink={data?.showAdminLink ?? true} />
         {hydrate ? <ToastOnLoad toast={toast} /> : <ServerToast toast={toast} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+          {!hydrate && (
+            // Filled and shown by public/js/offline.js while the page is read without a connection.
+            <p
+              id="offline-stamp"
+              role="status"
+              hidden
+              className="mb-4 w-fit rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900"
+            />
+          )}
           {children}
         </main>
         <SiteFooter clubName={clubName} clubEmail={data?.clubEmail ?? ""} />

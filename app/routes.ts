@@ -2,6 +2,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 export default [
   index("routes/home.tsx"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   route("results", "routes/results.tsx"),
   // /results/:id and /calendar/:id are one screen (SPEC section 2).
   route("results/:id", "routes/race.tsx", { id: "results-race" }),

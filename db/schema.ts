@@ -68,6 +68,9 @@ export const races = pgTable(
     resultsOfficialAt: timestamp("results_official_at", { withTimezone: true }),
     /** When a heat's results were last saved (the live race page's "Last updated"; migration 0012). */
     resultsUpdatedAt: timestamp("results_updated_at", { withTimezone: true }),
+    /** Entry window (migration 0014): null = no limit on that side. */
+    entriesOpenAt: timestamp("entries_open_at", { withTimezone: true }),
+    entriesCloseAt: timestamp("entries_close_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -172,6 +175,23 @@ export const adminSessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_last_seen_idx").on(t.lastSeenAt)],
+);
+
+/** "Manage my entry" links mailed with a race entry (migration 0014): token hashes only. */
+export const raceEntryLinks = pgTable(
+  "race_entry_links",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text("token_hash").notNull(),
+    raceId: integer("race_id").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("race_entry_links_token_key").on(t.tokenHash),
+    index("race_entry_links_race_idx").on(t.raceId, t.competitorId),
+  ],
 );
 
 export const pendingRegistrationChanges = pgTable(

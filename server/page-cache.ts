@@ -154,8 +154,13 @@ export function pageCacheMiddleware({
 }): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   let day = "";
+  // Renders in progress, by generation and key: when a change makes every live race page fetch
+  // again at once, one render serves them all instead of one render each.
+  const flights = new Map<string, Promise<CachedPage | null>>();
   return async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || !enabled()) return next();
+    let settle: ((page: CachedPage | null) => void) | undefined;
+    let flightKey = "";
     try {
       const today = clubDate();
       if (today !== day) {
@@ -169,6 +174,17 @@ export function pageCacheMiddleware({
         return sendPage(req, res, cached, "hit");
       }
       const generation = cache.currentGeneration;
+      flightKey = `${generation} ${key}`;
+      const flight = flights.get(flightKey);
+      if (flight) {
+        const page = await flight;
+        if (page) {
+          cache.hits++;
+          return sendPage(req, res, page, "hit");
+        }
+      } else if (req.method === "GET") {
+        flights.set(flightKey, new Promise((resolve) => (settle = resolve)));
+      }
       const response = await handle(webRequest(req, res), getLoadContext(req, res));
       const cacheControl = response.headers.get("Cache-Control") ?? "";
       const storable =
@@ -178,6 +194,7 @@ export function pageCacheMiddleware({
         !response.headers.has("Set-Cookie") &&
         (response.headers.get("Content-Type") ?? "").startsWith("text/html");
       if (!storable) {
+        settle?.(null);
         res.set("X-Page-Cache", "bypass");
         return await sendResponse(res, response);
       }
@@ -192,12 +209,16 @@ export function pageCacheMiddleware({
         gzip: zlib.gzipSync(identity, { level: 9 }),
       };
       cache.set(key, page, generation);
+      settle?.(page);
       sendPage(req, res, page, "miss");
       // Brotli at a high quality takes longer than gzip: added when ready, gzip meanwhile.
       const br = await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
       cache.addBrotli(key, page, br);
     } catch (error) {
+      settle?.(null);
       next(error);
+    } finally {
+      if (settle) flights.delete(flightKey);
     }
   };
 }

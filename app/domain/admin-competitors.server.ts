@@ -1,10 +1,11 @@
 /** Competitor management (admin only): the list with season totals, save, delete. */
-import { asc, count, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceResults } from "../../db/schema";
 import type { CompetitorInput } from "../lib/admin-schemas";
 import { isForeignKeyViolation, isUniqueViolation } from "./db-errors.server";
 import { standings } from "./public-queries.server";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface AdminCompetitor {
   id: number;
@@ -37,7 +38,7 @@ export async function listCompetitors(db: Database): Promise<AdminCompetitor[]> 
         boatClasses: competitors.boatClasses,
       })
       .from(competitors)
-      .orderBy(asc(competitors.lastName), asc(competitors.firstName), asc(competitors.id)),
+      .orderBy(...byCompetitorName()),
     standings(db),
   ]);
   const totals = new Map(table.map((s) => [s.competitorId, s]));

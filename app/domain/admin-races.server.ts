@@ -3,10 +3,14 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { RaceInput } from "../lib/admin-schemas";
+import { fromClubLocalInput } from "../lib/entry-window";
 import { raceColumns, type PublicRace } from "./public-queries.server";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface AdminRace extends PublicRace {
   countsForChampionship: boolean;
+  entriesOpenAt: Date | null;
+  entriesCloseAt: Date | null;
   resultCount: number;
   entryCount: number;
 }
@@ -16,6 +20,8 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
     .select({
       ...raceColumns,
       countsForChampionship: races.countsForChampionship,
+      entriesOpenAt: races.entriesOpenAt,
+      entriesCloseAt: races.entriesCloseAt,
       resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = "races"."id")`,
       entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = "races"."id")`,
     })
@@ -23,9 +29,11 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
     .orderBy(asc(races.date), asc(races.id));
 }
 
+/** `timeZone`: the club's, in which the entry window was typed. */
 export async function saveRace(
   db: Database,
   input: RaceInput,
+  timeZone: string,
 ): Promise<{ ok: true; id: number; created: boolean } | { ok: false }> {
   const values = {
     title: input.title,
@@ -35,6 +43,9 @@ export async function saveRace(
     imageUrl: input.imageUrl || null,
     status: input.status,
     countsForChampionship: input.countsForChampionship ?? false,
+    // The schema has checked both parse and are in order.
+    entriesOpenAt: input.entriesOpen ? fromClubLocalInput(input.entriesOpen, timeZone) : null,
+    entriesCloseAt: input.entriesClose ? fromClubLocalInput(input.entriesClose, timeZone) : null,
   };
   if (input.id) {
     const [row] = await db
@@ -84,7 +95,7 @@ export async function raceEntries(db: Database, raceId: number): Promise<RaceEnt
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
     .where(eq(raceRegistrations.raceId, raceId))
-    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+    .orderBy(asc(raceRegistrations.boatClass), ...byCompetitorName());
 }
 
 /** Entries of every race, grouped by race id, for the races page. */
@@ -93,7 +104,7 @@ export async function entriesByRace(db: Database): Promise<Record<number, RaceEn
     .select({ raceId: raceRegistrations.raceId, ...entryColumns })
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
-    .orderBy(asc(raceRegistrations.boatClass), asc(competitors.lastName), asc(competitors.firstName));
+    .orderBy(asc(raceRegistrations.boatClass), ...byCompetitorName());
   const out: Record<number, RaceEntry[]> = {};
   for (const { raceId, ...entry } of rows) (out[raceId] ??= []).push(entry);
   return out;

@@ -6,6 +6,7 @@ import type { ResultsInput } from "../lib/admin-schemas";
 import { pointsForPosition } from "../lib/points";
 import { describeResultChanges, type ResultLine } from "../lib/race-day";
 import { isForeignKeyViolation, pgErrorCode } from "./db-errors.server";
+import { byCompetitorName } from "./competitor-order.server";
 
 export async function raceOptions(db: Database) {
   return db
@@ -23,7 +24,7 @@ export async function competitorOptions(db: Database) {
       boatNumber: competitors.boatNumber,
     })
     .from(competitors)
-    .orderBy(asc(competitors.lastName), asc(competitors.firstName), asc(competitors.id));
+    .orderBy(...byCompetitorName());
   return rows.map((r) => ({ id: r.id, label: `${r.firstName} ${r.lastName}${r.boatNumber ? ` #${r.boatNumber}` : ""}` }));
 }
 

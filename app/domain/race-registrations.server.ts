@@ -6,7 +6,9 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
+import type { EntryWindow } from "../lib/entry-window";
 import type { RaceRegistration } from "../lib/registration";
+import { byCompetitorName } from "./competitor-order.server";
 
 export interface DriverOption {
   id: number;
@@ -32,16 +34,31 @@ export async function listDrivers(db: Database): Promise<DriverOption[]> {
       boatNumber: competitors.boatNumber,
     })
     .from(competitors)
-    .orderBy(sql`lower(${competitors.lastName})`, sql`lower(${competitors.firstName})`, asc(competitors.id));
+    .orderBy(...byCompetitorName());
 }
 
-/** Races still open for entry: status upcoming and dated today or later (club time zone), soonest first. */
+/** Entries are taken now: the race's window (if it has one) is open, by the database's clock. */
+const windowOpen = sql`(${races.entriesOpenAt} IS NULL OR ${races.entriesOpenAt} <= now()) AND (${races.entriesCloseAt} IS NULL OR ${races.entriesCloseAt} > now())`;
+
+/**
+ * Races open for entry: status upcoming, dated today or later (club time zone) and within their
+ * entry window, soonest first.
+ */
 export async function listOpenRaces(db: Database, today: string): Promise<RaceOption[]> {
   return db
     .select({ id: races.id, title: races.title, date: races.date, location: races.location })
     .from(races)
-    .where(and(eq(races.status, "upcoming"), gte(races.date, today)))
+    .where(and(eq(races.status, "upcoming"), gte(races.date, today), windowOpen))
     .orderBy(asc(races.date), asc(races.id));
+}
+
+/** A race's entry window (both sides null when it has none). */
+export async function raceEntryWindow(db: Database, raceId: number): Promise<EntryWindow> {
+  const [row] = await db
+    .select({ opensAt: races.entriesOpenAt, closesAt: races.entriesCloseAt })
+    .from(races)
+    .where(eq(races.id, raceId));
+  return row ?? { opensAt: null, closesAt: null };
 }
 
 export type RaceEntryOutcome =
@@ -49,6 +66,8 @@ export type RaceEntryOutcome =
   | { kind: "already-registered"; boatClass: string }
   | { kind: "race-unknown" }
   | { kind: "race-closed" }
+  /** Outside the race's entry window: `window` says when it opens or closed. */
+  | { kind: "window-closed"; window: EntryWindow }
   | { kind: "driver-unknown" };
 
 /** Thrown inside the transaction to roll back the classes inserted before a duplicate was found. */
@@ -63,12 +82,20 @@ export async function registerForRace(db: Database, entry: RaceRegistration, tod
     return await db.transaction(async (tx) => {
       // FOR SHARE: the race cannot be completed or deleted while this entry is being written.
       const [race] = await tx
-        .select({ status: races.status, date: races.date })
+        .select({
+          status: races.status,
+          date: races.date,
+          opensAt: races.entriesOpenAt,
+          closesAt: races.entriesCloseAt,
+          windowOpen: sql<boolean>`${windowOpen}`,
+        })
         .from(races)
         .where(eq(races.id, entry.raceId))
         .for("share");
       if (!race) return { kind: "race-unknown" } as const;
       if (race.status !== "upcoming" || race.date < today) return { kind: "race-closed" } as const;
+      // The database's clock decides, as everywhere a time is compared.
+      if (!race.windowOpen) return { kind: "window-closed", window: { opensAt: race.opensAt, closesAt: race.closesAt } } as const;
       const [driver] = await tx
         .select({ id: competitors.id })
         .from(competitors)

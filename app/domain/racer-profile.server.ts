@@ -10,6 +10,7 @@ import { canonicalBoatClass, classTabs } from "../lib/boat-classes";
 import { headToHead, type HeadToHead } from "../lib/racer-history";
 import { seasonContains } from "../lib/seasons";
 import { seasonChoices, seasonStandings } from "./championship.server";
+import { byName } from "./competitor-order.server";
 import { competitorResults, getCompetitor, type CompetitorResult, type PublicCompetitor } from "./public-queries.server";
 
 export interface SeasonLine {
@@ -94,7 +95,7 @@ export async function opponents(db: Database, competitorId: number): Promise<Opp
     ) AS met
     FROM competitors c
     WHERE c.id <> ${competitorId}
-    ORDER BY c.last_name, c.first_name, c.id
+    ORDER BY ${byName(sql`c.last_name`)}, ${byName(sql`c.first_name`)}, c.id
   `);
   return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, met: r.met }));
 }

@@ -7,7 +7,9 @@ import { boatClassListSchema, canonicalBoatClass, isBoatClass } from "./boat-cla
 import { isCalendarDate } from "./dates";
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
 import { MAX_ID } from "./params";
+import { LAP_TIME_MESSAGE, parseLapTime } from "./lap-time";
 import { IMAGE_URL_MESSAGE, isSiteImagePath } from "./site";
+import { LOCAL_DATE_TIME } from "./entry-window";
 import { RACE_STATUSES } from "./race-timing";
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -62,27 +64,57 @@ export const competitorSchema = z.object({
 });
 export type CompetitorInput = z.infer<typeof competitorSchema>;
 
-export const raceSchema = z.object({
-  id: z.number().int().positive().max(MAX_ID).optional(),
-  title: text(2, "Title must be at least 2 characters.", 120),
-  date: z.string({ error: "Please select a date." }).trim().refine(isCalendarDate, "Please select a date."),
-  location: text(2, "Location must be at least 2 characters.", 120),
-  description: text(10, "Description must be at least 10 characters.", 2000),
-  // Our pages load images from our own site only (DESIGN: no third-party requests; CSP img-src 'self').
-  imageUrl: z
-    .string()
-    .trim()
-    .max(500, "At most 500 characters.")
-    .optional()
-    .refine((v) => !v || isSiteImagePath(v), IMAGE_URL_MESSAGE),
-  status: z.enum(RACE_STATUSES, "Please select a status."),
-  // A checkbox: posted as "on" when ticked, absent when not.
-  countsForChampionship: z.boolean().optional(),
-});
+export const ENTRY_WINDOW_MESSAGES = {
+  format: "Please enter a date and a time.",
+  order: "Entries must close after they open.",
+} as const;
+
+const entryTime = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => !v || (LOCAL_DATE_TIME.test(v) && isCalendarDate(v.slice(0, 10))), ENTRY_WINDOW_MESSAGES.format);
+
+export const raceSchema = z
+  .object({
+    id: z.number().int().positive().max(MAX_ID).optional(),
+    title: text(2, "Title must be at least 2 characters.", 120),
+    date: z.string({ error: "Please select a date." }).trim().refine(isCalendarDate, "Please select a date."),
+    location: text(2, "Location must be at least 2 characters.", 120),
+    description: text(10, "Description must be at least 10 characters.", 2000),
+    // Our pages load images from our own site only (DESIGN: no third-party requests; CSP img-src 'self').
+    imageUrl: z
+      .string()
+      .trim()
+      .max(500, "At most 500 characters.")
+      .optional()
+      .refine((v) => !v || isSiteImagePath(v), IMAGE_URL_MESSAGE),
+    status: z.enum(RACE_STATUSES, "Please select a status."),
+    // A checkbox: posted as "on" when ticked, absent when not.
+    countsForChampionship: z.boolean().optional(),
+    // Club time ("yyyy-MM-ddTHH:mm" from a datetime-local input); blank = no limit.
+    entriesOpen: entryTime,
+    entriesClose: entryTime,
+  })
+  .refine((race) => !race.entriesOpen || !race.entriesClose || race.entriesClose > race.entriesOpen, {
+    message: ENTRY_WINDOW_MESSAGES.order,
+    path: ["entriesClose"],
+  });
 export type RaceInput = z.infer<typeof raceSchema>;
 
 export const MAX_COMPETITORS_PER_HEAT = 50;
 export const DEFAULT_COMPETITOR_COUNT = 5;
+
+/** A lap or race time: empty, or m:ss.cc as `parseLapTime` reads it (stored normalized). */
+function timeField() {
+  return z
+    .string()
+    .trim()
+    .max(20, "At most 20 characters.")
+    .refine((v) => !v || parseLapTime(v) !== null, LAP_TIME_MESSAGE)
+    .transform((v) => (v ? (parseLapTime(v) ?? v) : v))
+    .optional();
+}
 
 const resultRowSchema = z.object({
   position: z
@@ -101,9 +133,9 @@ const resultRowSchema = z.object({
     .min(0, "Laps must be a whole number of 0 or more.")
     .max(10_000)
     .optional(),
-  lapTime: z.string().trim().max(20, "At most 20 characters.").optional(),
-  bestLap: z.string().trim().max(20, "At most 20 characters.").optional(),
-  totalTime: z.string().trim().max(20, "At most 20 characters.").optional(),
+  lapTime: timeField(),
+  bestLap: timeField(),
+  totalTime: timeField(),
 });
 
 export const resultsSchema = z

@@ -3,6 +3,8 @@
  * the racer with more wins, then more 2nd places, and so on; then by name so the order is stable.
  * The database aggregates the results; this module only orders and numbers the aggregated rows.
  */
+import { compareNames } from "./names";
+
 export interface StandingTotals {
   competitorId: number;
   firstName: string;
@@ -24,13 +26,7 @@ function compareFinishes(a: number[], b: number[]): number {
 }
 
 export function compareStandings(a: StandingTotals, b: StandingTotals): number {
-  return (
-    b.points - a.points ||
-    compareFinishes(a.finishes, b.finishes) ||
-    a.lastName.localeCompare(b.lastName) ||
-    a.firstName.localeCompare(b.firstName) ||
-    a.competitorId - b.competitorId
-  );
+  return b.points - a.points || compareFinishes(a.finishes, b.finishes) || compareNames(a, b) || a.competitorId - b.competitorId;
 }
 
 export function rankStandings<T extends StandingTotals>(rows: readonly T[]): Ranked<T>[] {

@@ -1,13 +1,14 @@
-import { CalendarDays, MapPin } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { listRaces } from "~/domain/public-queries.server";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
-import { formatLongDate, clubToday } from "~/lib/dates";
+import { clubToday } from "~/lib/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
 import type { PageHandle } from "~/lib/page";
 import { raceImage } from "~/lib/site";
@@ -99,14 +100,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                     <CardTitle>{race.title}</CardTitle>
                   </CardHeader>
                   <CardContent className="flex-1 space-y-2 text-sm">
-                    <p className="flex items-center gap-2 text-muted-foreground">
-                      <CalendarDays aria-hidden className="size-4 shrink-0" />
-                      {formatLongDate(race.date)}
-                    </p>
-                    <p className="flex items-center gap-2 text-muted-foreground">
-                      <MapPin aria-hidden className="size-4 shrink-0" />
-                      {race.location}
-                    </p>
+                    <RaceWhenWhere race={race} layout="stacked" />
                     <p className="line-clamp-3">{race.description}</p>
                   </CardContent>
                   <CardFooter>

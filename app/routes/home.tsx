@@ -1,4 +1,3 @@
-import { CalendarDays, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
 import { homeStandings } from "~/domain/championship.server";
@@ -6,6 +5,7 @@ import { latestRaceWithResults, nextEvent, resultsForRaces } from "~/domain/publ
 import { SeasonSelect } from "~/components/season-select";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { Button } from "~/components/ui/button";
+import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -164,14 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {next ? (
                 <div className="space-y-2">
                   <p className="font-semibold">{next.title}</p>
-                  <p className="flex items-center gap-2 text-muted-foreground">
-                    <CalendarDays aria-hidden className="size-4" />
-                    {formatLongDate(next.date)}
-                  </p>
-                  <p className="flex items-center gap-2 text-muted-foreground">
-                    <MapPin aria-hidden className="size-4" />
-                    {next.location}
-                  </p>
+                  <RaceWhenWhere race={next} layout="stacked" />
                   <Button asChild variant="outline" size="sm">
                     <Link to={`/calendar/${next.id}`}>View Details</Link>
                   </Button>

@@ -17,6 +17,7 @@ import { NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { BOAT_CLASSES } from "~/lib/boat-classes";
 import { clubToday } from "~/lib/dates";
+import { entryWindowText } from "~/lib/entry-window";
 import {
   alreadyRegisteredToast,
   driverLabel,
@@ -95,6 +96,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
           { status: 400 },
         );
+      case "window-closed": {
+        // "Entries closed on Thursday, March 5, 2026, 6 pm." (or when they open): nothing was saved.
+        const { timeZone } = context.get(configContext);
+        const message = `${entryWindowText(outcome.window, new Date(), timeZone) ?? RACE_MESSAGES.raceClosed}.`;
+        return data({ result: submission.reply({ fieldErrors: { raceId: [message] } }), toast: null }, { status: 400 });
+      }
       case "driver-unknown":
         return data(
           { result: submission.reply({ fieldErrors: { competitorId: [RACE_MESSAGES.driverUnknown] } }), toast: null },

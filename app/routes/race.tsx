@@ -9,12 +9,15 @@ import { NotFoundMessage } from "~/components/not-found";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
+import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatClubDateTime, formatLongDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 import { heatLine, nextHeat } from "~/lib/race-day";
 import type { PageHandle } from "~/lib/page";
+import { entryWindowText } from "~/lib/entry-window";
+import { raceEntryWindow } from "~/domain/race-registrations.server";
 import { raceImage } from "~/lib/site";
 import type { Route } from "./+types/race";
 
@@ -35,12 +38,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const config = context.get(configContext);
   const today = clubToday(config);
   const timing = raceTiming(race.date, today);
-  const [results, entries, classes, official] = await Promise.all([
+  const [results, entries, classes, official, window] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     timing === "past" ? null : entryList(db, race.id),
     raceHeats(db, race.id),
     resultsStatus(db, race.id),
+    raceEntryWindow(db, race.id),
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -62,6 +66,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const next = live ? nextHeat(drawn, results) : null;
   const heats = drawn.map((h) => ({ line: h.line, nextUp: h === next }));
   const lastUpdated = live && official.updatedAt ? formatClubDateTime(official.updatedAt, config.timeZone).time : null;
+  const status = raceDetailStatus(race.date, today, race.status);
+  // "Entries closed on Thursday, March 5, 2026, 6 pm": only while the race is still to come.
+  const entryWindow = status === "Upcoming" ? entryWindowText(window, new Date(), config.timeZone) : null;
   return {
     race,
     results,
@@ -71,25 +78,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     changes,
     live,
     lastUpdated,
-    status: raceDetailStatus(race.date, today, race.status),
+    status,
+    entryWindow,
   };
 }
 
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status } = loaderData;
+  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">{race.title}</h1>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            <CalendarDays aria-hidden className="size-4" />
-            {formatLongDate(race.date)}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden className="size-4" />
-            {race.location}
-          </span>
+          <RaceWhenWhere race={race} layout="inline" />
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
@@ -215,6 +216,12 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
                     {status}
                   </Badge>
                 </dd>
+                {entryWindow && (
+                  <>
+                    <dt className="text-muted-foreground">Entries</dt>
+                    <dd data-testid="entry-window">{entryWindow}</dd>
+                  </>
+                )}
               </dl>
             </CardContent>
           </Card>

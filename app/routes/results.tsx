@@ -1,12 +1,11 @@
-import { CalendarDays, MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
 import { dbContext } from "~/context";
 import { completedRacesPage, completedRaceYears, resultsForRaces } from "~/domain/public-queries.server";
 import { RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
+import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatLongDate } from "~/lib/dates";
 import type { PageHandle } from "~/lib/page";
 import type { Route } from "./+types/results";
 
@@ -132,14 +131,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
                         </Link>
                       </CardTitle>
                       <CardDescription className="flex flex-wrap gap-x-4 gap-y-1">
-                        <span className="inline-flex items-center gap-1">
-                          <CalendarDays aria-hidden className="size-4" />
-                          {formatLongDate(race.date)}
-                        </span>
-                        <span className="inline-flex items-center gap-1">
-                          <MapPin aria-hidden className="size-4" />
-                          {race.location}
-                        </span>
+                        <RaceWhenWhere race={race} layout="inline" />
                       </CardDescription>
                     </div>
                     <Button asChild variant="outline" size="sm">

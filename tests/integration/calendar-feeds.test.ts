@@ -106,16 +106,16 @@ describe("the calendar feed", () => {
   it("raises SEQUENCE when an admin changes the race, and keeps a cancelled race as CANCELLED", async () => {
     const race = await createRace(db, { title: "Autumn Sprint", date: "2030-09-14", status: "upcoming" });
     const before = (await feed()).events.find((e) => e.uid === `race-${race.id}@club.example`)!;
-    expect(await saveRace(db, form(race, { date: "2030-09-21" }))).toMatchObject({ ok: true });
+    expect(await saveRace(db, form(race, { date: "2030-09-21" }), "Atlantic/Bermuda")).toMatchObject({ ok: true });
     const moved = (await feed()).events.find((e) => e.uid === `race-${race.id}@club.example`)!;
     expect(moved.start).toBe("2030-09-21");
     expect(moved.sequence).toBeGreaterThan(before.sequence);
 
     // Saving the form again without changes is not a new revision.
-    await saveRace(db, form(race, { date: "2030-09-21" }));
+    await saveRace(db, form(race, { date: "2030-09-21" }), "Atlantic/Bermuda");
     expect((await feed()).events.find((e) => e.uid === moved.uid)!.sequence).toBe(moved.sequence);
 
-    await saveRace(db, form(race, { date: "2030-09-21", status: "cancelled" }));
+    await saveRace(db, form(race, { date: "2030-09-21", status: "cancelled" }), "Atlantic/Bermuda");
     const cancelled = (await feed()).events.find((e) => e.uid === moved.uid)!;
     expect(cancelled.status).toBe("CANCELLED");
     expect(cancelled.sequence).toBeGreaterThan(moved.sequence);
@@ -161,7 +161,7 @@ describe("the calendar feed", () => {
     expect((await get(feedLoader, "/calendar.ics", {}, { "If-Modified-Since": lastModified })).status).toBe(304);
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await saveRace(db, form(race, { title: "Conditional Moved" }));
+    await saveRace(db, form(race, { title: "Conditional Moved" }), "Atlantic/Bermuda");
     const changed = await get(feedLoader, "/calendar.ics", {}, { "If-None-Match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("ETag")).not.toBe(etag);

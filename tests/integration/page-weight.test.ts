@@ -4,9 +4,9 @@
  * (the HTML, its scripts and stylesheets, and the images it loads eagerly; lazy images wait until
  * they scroll into view). Deterministic: sizes, not timings.
  */
-import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
+import { firstLoad as measure } from "../support/first-load";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 const JS_BUDGET = 10 * 1024;
@@ -36,32 +36,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function gzipSize(url: string): Promise<number> {
-  const response = await fetch(url);
-  expect(response.status, url).toBeLessThan(400);
-  return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 6 }).length;
-}
-
-/** What a first visit to the page fetches, by kind, in gzip bytes. */
-async function firstLoad(path: string) {
-  const response = await fetch(`${server.url}${path}`);
-  const html = await response.text();
-  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
-  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => attr(m[0], "src")).filter((s): s is string => !!s);
-  const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => attr(m[0], "href")!);
-  const styles = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => attr(m[0], "href")!);
-  const images = [...html.matchAll(/<img\b[^>]*>/g)].filter((m) => !/loading="lazy"/.test(m[0])).map((m) => attr(m[0], "src")!);
-  const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-  const sum = async (urls: string[]) => {
-    let total = 0;
-    for (const url of new Set(urls)) total += await gzipSize(new URL(url, server.url).href);
-    return total;
-  };
-  const js = (await sum([...scripts, ...preloads])) + gzipSync(inlineScripts.join("")).length;
-  const rest = (await sum(styles)) + (await sum(images));
-  const document = gzipSync(html).length;
-  return { js, total: document + js + rest };
-}
+const firstLoad = (path: string) => measure(server.url, path);
 
 describe("byte budgets of the public read pages", () => {
   for (const path of PAGES) {

@@ -16,16 +16,20 @@ const { db } = await useTestDatabase();
 describe("a cancelled race", () => {
   it("is saved by the admin race form and shown as Cancelled on the calendar and its page", async () => {
     const race = await createRace(db, { title: "Spring Regatta", date: "2030-05-04", status: "upcoming" });
-    const saved = await saveRace(db, {
-      id: race.id,
-      title: race.title,
-      date: race.date,
-      location: race.location,
-      description: race.description,
-      imageUrl: "",
-      status: "cancelled",
-      countsForChampionship: true,
-    });
+    const saved = await saveRace(
+      db,
+      {
+        id: race.id,
+        title: race.title,
+        date: race.date,
+        location: race.location,
+        description: race.description,
+        imageUrl: "",
+        status: "cancelled",
+        countsForChampionship: true,
+      },
+      "Atlantic/Bermuda",
+    );
     expect(saved).toMatchObject({ ok: true });
 
     const context = routeContext(db);

@@ -102,6 +102,8 @@ export function ResultsDialog({
 
   const title = editing ? `Edit Results for ${race.title}` : `Add Results for ${race.title}`;
   const cell = "space-y-1";
+  // At the lake on a phone: 48 px fields, the right keyboard for each (numbers, times).
+  const big = "h-12 sm:h-10";
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-5xl">
@@ -181,6 +183,7 @@ export function ResultsDialog({
                     </Label>
                     <Input
                       id={`pos-${i}`}
+                      className={big}
                       name={name("position")}
                       inputMode="numeric"
                       value={row.position}
@@ -195,6 +198,7 @@ export function ResultsDialog({
                     </Label>
                     <NativeSelect
                       id={`competitor-${i}`}
+                      className={big}
                       name={name("competitorId")}
                       value={row.competitorId}
                       aria-invalid={errorOf(name("competitorId")) ? true : undefined}
@@ -227,8 +231,10 @@ export function ResultsDialog({
                     </Label>
                     <Input
                       id={`laps-${i}`}
+                      className={big}
                       name={name("laps")}
                       inputMode="numeric"
+                      pattern="[0-9]*"
                       value={row.laps}
                       onChange={(e) => update(i, { laps: e.target.value })}
                     />
@@ -240,6 +246,9 @@ export function ResultsDialog({
                     </Label>
                     <Input
                       id={`lap-time-${i}`}
+                      className={big}
+                      inputMode="decimal"
+                      placeholder="m:ss.cc"
                       name={name("lapTime")}
                       value={row.lapTime}
                       onChange={(e) => update(i, { lapTime: e.target.value })}
@@ -252,6 +261,9 @@ export function ResultsDialog({
                     </Label>
                     <Input
                       id={`best-lap-${i}`}
+                      className={big}
+                      inputMode="decimal"
+                      placeholder="m:ss.cc"
                       name={name("bestLap")}
                       value={row.bestLap}
                       onChange={(e) => update(i, { bestLap: e.target.value })}
@@ -264,6 +276,9 @@ export function ResultsDialog({
                     </Label>
                     <Input
                       id={`total-time-${i}`}
+                      className={big}
+                      inputMode="decimal"
+                      placeholder="m:ss.cc"
                       name={name("totalTime")}
                       value={row.totalTime}
                       onChange={(e) => update(i, { totalTime: e.target.value })}
@@ -279,7 +294,7 @@ export function ResultsDialog({
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy} className="h-12 sm:h-10">
               {busy ? "Saving..." : "Save Results"}
             </Button>
           </DialogFooter>

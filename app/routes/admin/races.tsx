@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Grid3x3, ListChecks, Pencil, Plus, Trash2, Trophy } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { dbContext } from "~/context";
+import { configContext, dbContext } from "~/context";
 import { deleteRace, entriesByRace, listAdminRaces, saveRace, type AdminRace, type RaceEntry } from "~/domain/admin-races.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { readForm } from "~/domain/read-form.server";
@@ -20,6 +20,7 @@ import { FieldError, Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { raceSchema } from "~/lib/admin-schemas";
 import { formatShortDate } from "~/lib/dates";
+import { toClubLocalInput } from "~/lib/entry-window";
 import { parseId } from "~/lib/params";
 import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/race-timing";
 import { boatLabel } from "~/lib/standings";
@@ -33,7 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = context.get(dbContext);
   const [races, entries] = await Promise.all([listAdminRaces(db), entriesByRace(db)]);
-  return { races, entries };
+  const { timeZone } = context.get(configContext);
+  // The form shows the entry window on the club's clock.
+  return {
+    races: races.map((race) => ({
+      ...race,
+      entriesOpen: toClubLocalInput(race.entriesOpenAt, timeZone),
+      entriesClose: toClubLocalInput(race.entriesCloseAt, timeZone),
+    })),
+    entries,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await saveRace(db, submission.value);
+  const outcome = await saveRace(db, submission.value, context.get(configContext).timeZone);
   if (!outcome.ok) {
     return data(
       {
@@ -91,10 +101,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 }
 
+/** A race as the list and the form have it: the entry window also on the club's clock. */
+type ListedRace = AdminRace & { entriesOpen: string; entriesClose: string };
+
 type Open =
-  | { kind: "form"; n: number; race: AdminRace | null }
-  | { kind: "delete"; n: number; race: AdminRace }
-  | { kind: "entries"; n: number; race: AdminRace };
+  | { kind: "form"; n: number; race: ListedRace | null }
+  | { kind: "delete"; n: number; race: ListedRace }
+  | { kind: "entries"; n: number; race: ListedRace };
 
 export default function Races({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState<Open | null>(null);
@@ -214,7 +227,7 @@ function useCloseOnSuccess(fetcher: ReturnType<typeof useFetcher<typeof action>>
   });
 }
 
-function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRace | null; onClose: () => void }) {
+function RaceDialog({ formKey, race, onClose }: { formKey: string; race: ListedRace | null; onClose: () => void }) {
   const fetcher = useFetcher<typeof action>({ key: formKey });
   useCloseOnSuccess(fetcher, onClose);
   const busy = fetcher.state !== "idle";
@@ -234,6 +247,8 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
           imageUrl: race.imageUrl ?? "",
           status: race.status,
           countsForChampionship: race.countsForChampionship,
+          entriesOpen: race.entriesOpen,
+          entriesClose: race.entriesClose,
         }
       : { status: "upcoming", countsForChampionship: true },
   });
@@ -289,6 +304,19 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
             />
             <FieldError id={fields.imageUrl.errorId} errors={fields.imageUrl.errors} />
           </div>
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-medium">Entry window (club time, optional)</legend>
+            <div className="space-y-2">
+              <Label htmlFor={fields.entriesOpen.id}>Entries open</Label>
+              <Input {...getInputProps(fields.entriesOpen, { type: "datetime-local" })} key={fields.entriesOpen.key} />
+              <FieldError id={fields.entriesOpen.errorId} errors={fields.entriesOpen.errors} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={fields.entriesClose.id}>Entries close</Label>
+              <Input {...getInputProps(fields.entriesClose, { type: "datetime-local" })} key={fields.entriesClose.key} />
+              <FieldError id={fields.entriesClose.errorId} errors={fields.entriesClose.errors} />
+            </div>
+          </fieldset>
           <div className="flex items-center gap-2">
             <Checkbox
               {...getInputProps(fields.countsForChampionship, { type: "checkbox" })}
@@ -311,7 +339,7 @@ function RaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRa
   );
 }
 
-function DeleteRaceDialog({ formKey, race, onClose }: { formKey: string; race: AdminRace; onClose: () => void }) {
+function DeleteRaceDialog({ formKey, race, onClose }: { formKey: string; race: ListedRace; onClose: () => void }) {
   const fetcher = useFetcher<typeof action>({ key: formKey });
   useCloseOnSuccess(fetcher, onClose);
   const busy = fetcher.state !== "idle";
@@ -346,7 +374,7 @@ function DeleteRaceDialog({ formKey, race, onClose }: { formKey: string; race: A
   );
 }
 
-function EntriesDialog({ race, entries, onClose }: { race: AdminRace; entries: RaceEntry[]; onClose: () => void }) {
+function EntriesDialog({ race, entries, onClose }: { race: ListedRace; entries: RaceEntry[]; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-2xl">

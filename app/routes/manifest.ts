@@ -1,0 +1,9 @@
+import { configContext } from "~/context";
+import { webManifest } from "~/lib/web-manifest";
+import type { Route } from "./+types/manifest";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(JSON.stringify(webManifest(context.get(configContext).clubName)), {
+    headers: { "Content-Type": "application/manifest+json", "Cache-Control": "public, max-age=3600" },
+  });
+}
