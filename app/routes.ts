@@ -24,6 +24,7 @@ export default [
   route("registration/print", "routes/registration-print.tsx"),
   route("registration/confirm/:token", "routes/registration-confirm.tsx"),
   route("race-registration", "routes/race-registration.tsx"),
+  route("race-entry/:token", "routes/race-entry.tsx"),
   route("messages/:token", "routes/messages.tsx"),
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -17,6 +17,7 @@ import { createLogger } from "./logger";
 import { scheduleDailyBackups } from "./backup-schedule";
 import { pruneRateLimits } from "../app/domain/rate-limit.server";
 import { createMailWorker } from "./mail-worker";
+import { scheduleEntryReminders } from "./race-reminders";
 import { listenForDataChanges, watchPublicTables } from "../db/data-changes";
 import { PageCache } from "./page-cache";
 import { LiveRaces } from "./live-races";
@@ -125,6 +126,13 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     from: env.MAIL_FROM || `"${env.CLUB_NAME.replace(/"/g, "")}" <${env.CLUB_EMAIL}>`,
   });
   mail.start();
+  // Opt-in entry reminders, a day before a race's entries close (decision 0022).
+  const stopReminders = scheduleEntryReminders(
+    db,
+    { clubName: env.CLUB_NAME, clubEmail: env.CLUB_EMAIL, siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}` },
+    env.CLUB_TIMEZONE,
+    log,
+  );
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
@@ -151,6 +159,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       server.closeIdleConnections();
     });
     await viteDev?.close();
+    await stopReminders();
     await mail.stop();
     await changes.stop();
     await pool.end();

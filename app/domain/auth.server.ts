@@ -11,6 +11,7 @@ import type { Database } from "../../db/client";
 import { adminSessions, admins } from "../../db/schema";
 import { dbContext, productionContext } from "../context";
 import { MIN_PASSWORD_LENGTH } from "../lib/admin-schemas";
+import { isUniqueViolation } from "./db-errors.server";
 
 // OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1. Algorithm 2 = Argon2id (a const enum we cannot import).
 const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -49,6 +50,22 @@ export async function upsertAdmin(
   const name = username.trim();
   if (!name) throw new Error("The admin username must not be empty.");
   const passwordHash = await hashPassword(password);
+  try {
+    return await saveAdmin(db, name, passwordHash, isDemo);
+  } catch (error) {
+    // Two instances starting at once with the same ADMIN_USERNAME: the other one inserted the
+    // admin between our look-up and our insert. Now it exists, and the second try updates it.
+    if (!isUniqueViolation(error)) throw error;
+    return saveAdmin(db, name, passwordHash, isDemo);
+  }
+}
+
+function saveAdmin(
+  db: Database,
+  name: string,
+  passwordHash: string,
+  isDemo: boolean,
+): Promise<{ admin: Admin; created: boolean }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: admins.id, passwordHash: admins.passwordHash })

@@ -8,7 +8,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, messageLinks, raceMessages, raceRegistrations, raceResults, races } from "../../db/schema";
+import { formatEntryTime } from "../lib/entry-window";
 import {
+  entryReminderMessage,
   MESSAGE_LINK_DAYS,
   preferencesPath,
   resultsUpMessage,
@@ -160,4 +162,77 @@ export function unsubscribe(db: Database, token: string): Promise<Preferences | 
 export async function pruneMessageLinks(db: Database): Promise<number> {
   const { rowCount } = await db.execute(sql`DELETE FROM message_links WHERE expires_at < now()`);
   return rowCount ?? 0;
+}
+
+/** How long before entries close the reminder goes out. */
+export const REMINDER_LEAD_HOURS = 24;
+
+/**
+ * The entry reminder for every race whose entries close within the next day and are open now:
+ * to drivers who asked for reminders, have an address and have not entered that race. Each race
+ * is claimed in race_messages in its own transaction, so several instances and restarts send it once.
+ * Returns how many e-mails were queued.
+ */
+export async function queueEntryReminders(db: Database, club: ClubSite, timeZone: string, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: races.id, title: races.title, date: races.date, location: races.location, closesAt: races.entriesCloseAt })
+    .from(races)
+    .where(
+      and(
+        eq(races.status, "upcoming"),
+        isNotNull(races.entriesCloseAt),
+        gt(races.entriesCloseAt, now),
+        sql`${races.entriesCloseAt} <= ${now}::timestamptz + make_interval(hours => ${REMINDER_LEAD_HOURS})`,
+        sql`(${races.entriesOpenAt} IS NULL OR ${races.entriesOpenAt} <= ${now}::timestamptz)`,
+        sql`NOT EXISTS (SELECT 1 FROM ${raceMessages} m WHERE m.race_id = ${races.id} AND m.kind = 'entry-reminder')`,
+      ),
+    )
+    .orderBy(races.entriesCloseAt);
+  let queued = 0;
+  for (const race of due) {
+    queued += await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(raceMessages)
+        .values({ raceId: race.id, kind: "entry-reminder", recipients: 0 })
+        .onConflictDoNothing()
+        .returning({ raceId: raceMessages.raceId });
+      if (!claimed) return 0;
+      const recipients = await tx
+        .select({ id: competitors.id, firstName: competitors.firstName, email: competitors.email })
+        .from(competitors)
+        .where(
+          and(
+            eq(competitors.notifyReminders, true),
+            isNotNull(competitors.email),
+            sql`NOT EXISTS (SELECT 1 FROM ${raceRegistrations} r WHERE r.race_id = ${race.id} AND r.competitor_id = ${competitors.id})`,
+          ),
+        )
+        .orderBy(competitors.id);
+      const messages: OutgoingMessage[] = [];
+      for (const recipient of recipients) {
+        const link = await issueMessageLink(tx, recipient.id, club.siteUrl);
+        messages.push({
+          kind: "entry-reminder",
+          to: recipient.email!,
+          ...entryReminderMessage({
+            clubName: club.clubName,
+            firstName: recipient.firstName,
+            race,
+            closesAt: `on ${formatEntryTime(race.closesAt!, timeZone)}`,
+            raceUrl: `${club.siteUrl}/calendar/${race.id}`,
+            entryUrl: `${club.siteUrl}/race-registration`,
+            preferencesUrl: link.preferencesUrl,
+          }),
+          headers: unsubscribeHeaders(link.unsubscribeUrl),
+        });
+      }
+      await enqueue(tx, messages);
+      await tx
+        .update(raceMessages)
+        .set({ recipients: messages.length })
+        .where(and(eq(raceMessages.raceId, race.id), eq(raceMessages.kind, "entry-reminder")));
+      return messages.length;
+    });
+  }
+  return queued;
 }

@@ -7,6 +7,8 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors, raceRegistrations, races } from "../../db/schema";
 import type { EntryWindow } from "../lib/entry-window";
+import { mailEntryLink } from "./race-entry-links.server";
+import type { ClubSite } from "./registration-email.server";
 import type { RaceRegistration } from "../lib/registration";
 import { byCompetitorName } from "./competitor-order.server";
 
@@ -77,7 +79,13 @@ class AlreadyRegistered extends Error {
   }
 }
 
-export async function registerForRace(db: Database, entry: RaceRegistration, today: string): Promise<RaceEntryOutcome> {
+/** With `club`, the racer's address on file gets the entry's "manage my entry" link (race-entry-links.server.ts). */
+export async function registerForRace(
+  db: Database,
+  entry: RaceRegistration,
+  today: string,
+  club?: ClubSite,
+): Promise<RaceEntryOutcome> {
   try {
     return await db.transaction(async (tx) => {
       // FOR SHARE: the race cannot be completed or deleted while this entry is being written.
@@ -110,6 +118,7 @@ export async function registerForRace(db: Database, entry: RaceRegistration, tod
         .returning({ boatClass: raceRegistrations.boatClass });
       const missing = entry.boatClasses.find((c) => !inserted.some((row) => row.boatClass === c));
       if (missing) throw new AlreadyRegistered(missing);
+      if (club) await mailEntryLink(tx, entry, club);
       return { kind: "registered", boatClasses: entry.boatClasses } as const;
     });
   } catch (error) {

@@ -229,3 +229,28 @@ export const CONFIRM_PAGE = {
       description: `The new email address is now used by another registration, so nothing was changed. Please contact ${clubEmail}.`,
     }) as const,
 } as const;
+
+/** The manage-my-entry page's buttons: a class, or "race" for the whole entry. */
+export const withdrawSchema = z.object({ withdraw: z.string().trim().min(1).max(40) });
+
+/** The "Manage my entry" page behind the race-entry e-mail's link (issue 14, item 4). */
+export const ENTRY_PAGE = {
+  title: "Manage My Entry",
+  withdrawnClass: (boatClass: string) => `You have withdrawn from the ${boatClass} class.`,
+  withdrawnRace: (title: string) => `You have withdrawn from ${title}.`,
+  unknown: {
+    type: "error",
+    title: "Link Not Found",
+    description: "This entry link is not valid. Please check that you opened the whole link from the email.",
+  },
+  used: { type: "error", title: "Link Already Used", description: "This entry has been withdrawn; the link no longer works." },
+  expired: {
+    type: "error",
+    title: "Entries Closed",
+    description: "Entries for this race have closed, so the entry can no longer be changed online. Please contact the club.",
+  },
+  "not-entered": { type: "error", title: "Not Entered", description: "You are not entered in that class; nothing was changed." },
+  empty: { type: "success", title: "Entry Withdrawn", description: "You have no entry left in this race." },
+  tooMany: { type: "error", title: "Too Many Requests", description: "Please wait a few minutes and try again." },
+  failed: { type: "error", title: "Error", description: "Your entry could not be changed. Please try again." },
+} as const;

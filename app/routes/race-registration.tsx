@@ -78,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const today = clubToday(context.get(configContext));
-    const outcome = await registerForRace(db, submission.value, today);
+    const { clubName, clubEmail, siteUrl } = context.get(configContext);
+    const outcome = await registerForRace(db, submission.value, today, { clubName, clubEmail, siteUrl });
     switch (outcome.kind) {
       case "registered":
         return redirectWithToast("/", REGISTRATION_TOASTS.raceSaved);

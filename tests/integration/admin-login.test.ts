@@ -269,3 +269,18 @@ describe("the admin at start-up", () => {
     }
   });
 });
+
+describe("two instances starting at once", () => {
+  it("both create-or-update the same start-up admin without failing, leaving one admin", async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () => upsertAdmin(db, "simultaneous-start", "a long start-up password")),
+    );
+    expect(outcomes.filter((o) => o.created).length).toBeGreaterThanOrEqual(1);
+    const rows = await db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(sql`lower(${admins.username}) = 'simultaneous-start'`);
+    expect(rows).toHaveLength(1);
+    expect(new Set(outcomes.map((o) => o.admin.id))).toEqual(new Set([rows[0]!.id]));
+  });
+});

@@ -22,6 +22,8 @@ const PAGES = [
   "/competitor/1",
   "/competitor/2",
   "/competitor/2/vs/7",
+  // The manage-my-entry page, as a wrong link shows it (a real link needs an entry e-mail).
+  "/race-entry/not-a-real-token",
   "/no-such-page",
 ];
 

@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { replaceHeatResults } from "../../app/domain/admin-results.server";
 import { markResultsOfficial } from "../../app/domain/race-day.server";
-import { issueMessageLink, queueResultsUp } from "../../app/domain/race-messages.server";
+import { issueMessageLink, queueEntryReminders, queueResultsUp } from "../../app/domain/race-messages.server";
 import { registerDriver } from "../../app/domain/registrations.server";
 import { driverRegistrationSchema } from "../../app/lib/registration";
 import { action as preferencesAction, loader as preferencesLoader } from "../../app/routes/messages";
@@ -252,5 +252,58 @@ describe("the preferences page and one-click unsubscribe", () => {
     );
     expect(refused.status).toBe(404);
     expect(await flags(late.racer.id)).toEqual({ results: true, reminders: true });
+  });
+});
+
+describe("the entry reminder", () => {
+  const HOUR = 3600_000;
+
+  it("goes a day before entries close, to drivers who asked and have not entered, once across concurrent passes", async () => {
+    const now = new Date("2026-06-10T12:00:00Z");
+    await db.execute(sql`UPDATE competitors SET notify_reminders = false`);
+    const due = await createRace(db, {
+      title: "Reach Regatta",
+      date: "2026-06-13",
+      status: "upcoming",
+      entriesCloseAt: new Date(now.getTime() + 12 * HOUR),
+    });
+    const later = await createRace(db, {
+      status: "upcoming",
+      date: "2026-06-20",
+      entriesCloseAt: new Date(now.getTime() + 48 * HOUR),
+    });
+    const notOpenYet = await createRace(db, {
+      status: "upcoming",
+      date: "2026-06-14",
+      entriesOpenAt: new Date(now.getTime() + HOUR),
+      entriesCloseAt: new Date(now.getTime() + 20 * HOUR),
+    });
+    const cancelled = await createRace(db, {
+      status: "cancelled",
+      date: "2026-06-12",
+      entriesCloseAt: new Date(now.getTime() + 6 * HOUR),
+    });
+    const keen = await createCompetitor(db, { firstName: "Rhea", notifyReminders: true });
+    const entered = await createCompetitor(db, { notifyReminders: true });
+    const silent = await createCompetitor(db);
+    await db.insert(raceRegistrations).values({ raceId: due.id, competitorId: entered.id, boatClass: "Open" });
+
+    const passes = await Promise.all(Array.from({ length: 4 }, () => queueEntryReminders(db, CLUB, "Atlantic/Bermuda", now)));
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await queueEntryReminders(db, CLUB, "Atlantic/Bermuda", now)).toBe(0);
+
+    const sent = await db.select().from(outboxMessages).where(eq(outboxMessages.kind, "entry-reminder"));
+    expect(sent.map((m) => m.recipient)).toEqual([keen.email]);
+    for (const other of [entered, silent]) expect(await outboxFor(other.email!)).toEqual([]);
+    const [reminder] = sent;
+    expect(reminder!.subject).toBe("Entries close soon: Reach Regatta");
+    expect(reminder!.body).toContain("Hello Rhea,");
+    // 12:00 UTC + 12 h is 9 pm in Bermuda (UTC-3 in June).
+    expect(reminder!.body).toContain("close on Wednesday, June 10, 2026, 9 pm.");
+    expect(reminder!.body).toContain("Enter the race: https://club.example/race-registration");
+    expect(reminder!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const claimed = await db.execute<{ race_id: number }>(sql`SELECT race_id FROM race_messages WHERE kind = 'entry-reminder'`);
+    expect(claimed.rows.map((r) => r.race_id)).toEqual([due.id]);
+    expect([later.id, notOpenYet.id, cancelled.id]).not.toContain(claimed.rows[0]!.race_id);
   });
 });

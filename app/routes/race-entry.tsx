@@ -1,0 +1,115 @@
+/**
+ * "Manage my entry" (issue 14, item 4): the private link of a race-entry e-mail. Shows the entry
+ * and one button per action; a GET never changes anything (mail scanners open links). A plain
+ * form: works without JavaScript, and the page ships no React (decision 0012).
+ */
+import { data, Form } from "react-router";
+import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
+import { countPublicPost } from "~/domain/public-form.server";
+import { readForm } from "~/domain/read-form.server";
+import { viewEntry, withdraw, type EntryView } from "~/domain/race-entry-links.server";
+import { FormAlert } from "~/components/form-alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { clubToday, formatLongDate } from "~/lib/dates";
+import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration";
+import type { Toast } from "~/lib/toast";
+import type { Route } from "./+types/race-entry";
+
+// The address holds a live token: keep it out of caches and search engines.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+export const meta: Route.MetaFunction = () => [{ title: ENTRY_PAGE.title }, { name: "robots", content: "noindex" }];
+
+type Page =
+  | { state: "entry"; entry: Extract<EntryView, { kind: "entry" }>; done: string | null }
+  | { state: "refused"; alert: Toast; done: string | null };
+
+function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: string | null = null) {
+  return data<Page>({ state: "refused", alert: ENTRY_PAGE[kind], done }, { status: kind === "unknown" ? 404 : 410 });
+}
+
+async function page(db: Parameters<typeof viewEntry>[0], token: string, today: string, done: string | null) {
+  const view = await viewEntry(db, token, today);
+  if (view.kind !== "entry") return refused(view.kind, done);
+  return data<Page>({ state: "entry", entry: view, done });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return page(context.get(dbContext), params.token, clubToday(context.get(configContext)), null);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const limit = await countPublicPost(db, "race-entry", context.get(clientAddressContext));
+  if (!limit.allowed) {
+    return data<Page>(
+      { state: "refused", alert: ENTRY_PAGE.tooMany, done: null },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const parsed = withdrawSchema.safeParse(Object.fromEntries(await readForm(request, withdrawSchema)));
+  if (!parsed.success) return refused("not-entered");
+  const choice = parsed.data.withdraw;
+  const today = clubToday(context.get(configContext));
+  try {
+    const outcome = await withdraw(db, params.token, choice === "race" ? null : choice, today);
+    if (outcome.kind !== "withdrawn") return refused(outcome.kind);
+    const done =
+      outcome.from === null || outcome.left.length === 0
+        ? ENTRY_PAGE.withdrawnRace(outcome.title)
+        : ENTRY_PAGE.withdrawnClass(outcome.from);
+    if (outcome.left.length === 0) return data<Page>({ state: "refused", alert: ENTRY_PAGE.empty, done });
+    return page(db, params.token, today, done);
+  } catch (error) {
+    context.get(loggerContext).error({ err: error }, "withdrawing a race entry failed");
+    return data<Page>({ state: "refused", alert: ENTRY_PAGE.failed, done: null }, { status: 500 });
+  }
+}
+
+export default function RaceEntry({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  return (
+    <Card className="mx-auto max-w-2xl">
+      <CardHeader>
+        <h1 className="text-2xl font-bold sm:text-3xl">{ENTRY_PAGE.title}</h1>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {view.done && (
+          <p role="status" className="text-base font-medium">
+            {view.done}
+          </p>
+        )}
+        {view.state === "refused" && <FormAlert toast={view.alert} />}
+        {view.state === "entry" && (
+          <>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              <dt className="text-muted-foreground">Race</dt>
+              <dd>{view.entry.title}</dd>
+              <dt className="text-muted-foreground">Date</dt>
+              <dd>{formatLongDate(view.entry.date)}</dd>
+              <dt className="text-muted-foreground">Driver</dt>
+              <dd>{view.entry.name}</dd>
+              <dt className="text-muted-foreground">Classes</dt>
+              <dd>{view.entry.classes.join(", ")}</dd>
+            </dl>
+            <Form method="post" className="flex flex-wrap gap-3">
+              {view.entry.classes.length > 1 &&
+                view.entry.classes.map((c) => (
+                  <Button key={c} type="submit" name="withdraw" value={c} variant="outline">
+                    Withdraw from {c}
+                  </Button>
+                ))}
+              <Button type="submit" name="withdraw" value="race" variant="destructive">
+                Withdraw from the race
+              </Button>
+            </Form>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+// After the POST the action's answer is the page.
+export const shouldRevalidate = () => false;

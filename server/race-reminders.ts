@@ -1,0 +1,37 @@
+/**
+ * Every few minutes, queues the entry reminders that are due (app/domain/race-messages.server.ts,
+ * decision 0022). Every instance may run it: a race's reminder is claimed in the database, once.
+ */
+import type { Database } from "../db/client";
+import { queueEntryReminders } from "../app/domain/race-messages.server";
+import type { ClubSite } from "../app/domain/registration-email.server";
+import type { Logger } from "./logger";
+
+export function scheduleEntryReminders(
+  db: Database,
+  club: ClubSite,
+  timeZone: string,
+  log: Pick<Logger, "info" | "error">,
+  intervalMs = 5 * 60_000,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= queueEntryReminders(db, club, timeZone)
+      .then((queued) => {
+        if (queued) log.info({ queued }, "entry reminders queued");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "entry reminders failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, 10_000);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}

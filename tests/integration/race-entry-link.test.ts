@@ -1,0 +1,133 @@
+/**
+ * "Manage my entry" (issue 14, item 4): the race-entry e-mail's private link lets the racer
+ * withdraw from a class or the race until entries close; wrong, used and expired links are refused.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { outboxMessages, raceEntryLinks, raceRegistrations, races } from "../../db/schema";
+import { todayInZone } from "../../app/lib/dates";
+import { ENTRY_PAGE } from "../../app/lib/registration";
+import { action as entryAction, loader as entryLoader } from "../../app/routes/race-entry";
+import { action as registerAction } from "../../app/routes/race-registration";
+import { useTestDatabase } from "../support/database";
+import { createCompetitor, createRace } from "../support/factories";
+import { call, callWithParams, CLUB, formRequest, outcome, routeContext } from "../support/routes";
+
+const { db } = await useTestDatabase();
+const today = todayInZone(CLUB.timeZone);
+const inDays = (days: number) => {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+async function enter(raceId: number, competitorId: number, classes: string[]) {
+  const res = outcome(
+    await call(registerAction, {
+      request: formRequest("/race-registration", {
+        competitorId: String(competitorId),
+        raceId: String(raceId),
+        boatClasses: classes,
+      }),
+      context: routeContext(db),
+    }),
+  );
+  expect(res.status).toBe(302);
+  const [mail] = await db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "race-entry"))
+    .orderBy(sql`${outboxMessages.id} DESC`)
+    .limit(1);
+  const token = mail!.body.match(/\/race-entry\/([A-Za-z0-9_-]+)$/m)![1]!;
+  return { mail: mail!, token };
+}
+
+const view = async (token: string) =>
+  outcome(
+    await callWithParams(entryLoader, {
+      request: new Request(`http://localhost/race-entry/${token}`),
+      params: { token },
+      context: routeContext(db),
+    }),
+  );
+const press = async (token: string, withdraw: string) =>
+  outcome(
+    await callWithParams(entryAction, {
+      request: formRequest(`/race-entry/${token}`, { withdraw }),
+      params: { token },
+      context: routeContext(db),
+    }),
+  );
+
+async function classes(raceId: number, competitorId: number) {
+  const rows = await db
+    .select({ c: raceRegistrations.boatClass })
+    .from(raceRegistrations)
+    .where(and(eq(raceRegistrations.raceId, raceId), eq(raceRegistrations.competitorId, competitorId)));
+  return rows.map((r) => r.c).sort();
+}
+
+describe("the manage-my-entry link", () => {
+  it("is mailed with the entry, stored only as a hash, and withdraws a class, then the race; then it is used", async () => {
+    const racer = await createCompetitor(db, { email: "lina@example.com", firstName: "Lina" });
+    const race = await createRace(db, { date: inDays(7), status: "upcoming", title: "Link Cup" });
+    const { mail, token } = await enter(race.id, racer.id, ["Open", "Superboat"]);
+    expect(mail.recipient).toBe("lina@example.com");
+    expect(mail.subject).toBe("Your entry for Link Cup");
+    const stored = await db.select().from(raceEntryLinks).where(eq(raceEntryLinks.raceId, race.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).not.toContain(token);
+
+    const page = await view(token);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ state: "entry", entry: { title: "Link Cup", classes: ["Open", "Superboat"] } });
+
+    const one = await press(token, "Superboat");
+    expect(one.data).toMatchObject({
+      state: "entry",
+      done: "You have withdrawn from the Superboat class.",
+      entry: { classes: ["Open"] },
+    });
+    expect(await classes(race.id, racer.id)).toEqual(["Open"]);
+
+    const all = await press(token, "race");
+    expect(all.data).toMatchObject({ done: "You have withdrawn from Link Cup." });
+    expect(await classes(race.id, racer.id)).toEqual([]);
+
+    // Used: refused, nothing else happens.
+    const again = await view(token);
+    expect(again.status).toBe(410);
+    expect(again.data).toMatchObject({ state: "refused", alert: ENTRY_PAGE.used });
+    expect((await press(token, "Open")).status).toBe(410);
+  });
+
+  it("refuses a wrong token (404) and a link whose race's entries have closed (410), changing nothing", async () => {
+    const wrong = await view("not-a-real-token");
+    expect(wrong.status).toBe(404);
+    expect(wrong.data).toMatchObject({ alert: ENTRY_PAGE.unknown });
+    expect((await press("not-a-real-token", "race")).status).toBe(404);
+
+    const racer = await createCompetitor(db, { email: "omar@example.com" });
+    const race = await createRace(db, { date: inDays(7), status: "upcoming" });
+    const { token } = await enter(race.id, racer.id, ["Open"]);
+    await db
+      .update(races)
+      .set({ entriesCloseAt: sql`now() - interval '1 second'` })
+      .where(eq(races.id, race.id));
+    const expired = await view(token);
+    expect(expired.status).toBe(410);
+    expect(expired.data).toMatchObject({ alert: ENTRY_PAGE.expired });
+    expect((await press(token, "race")).status).toBe(410);
+    expect(await classes(race.id, racer.id)).toEqual(["Open"]);
+  });
+
+  it("refuses a class the racer is not entered in", async () => {
+    const racer = await createCompetitor(db, { email: "pat@example.com" });
+    const race = await createRace(db, { date: inDays(7), status: "upcoming" });
+    const { token } = await enter(race.id, racer.id, ["Open"]);
+    const res = await press(token, "Superboat");
+    expect(res.data).toMatchObject({ state: "refused", alert: ENTRY_PAGE["not-entered"] });
+    expect(await classes(race.id, racer.id)).toEqual(["Open"]);
+  });
+});
