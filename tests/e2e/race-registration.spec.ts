@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createDriver, createRace, dayFromToday, OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { EMPTY_SITE, expect, PHONE, test } from "./fixtures";
 
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
@@ -8,12 +9,12 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => Object.keys(document.querySelector("main form") ?? {}).some((k) => k.startsWith("__react")));
 }
 
-/** Demo races are dated from today; the last option is the latest upcoming race. */
-async function pickRace(page: Page, which: "first" | "last") {
-  const options = await page.getByLabel("Race Event").locator("option").allTextContents();
-  const label = which === "first" ? options[1]! : options[options.length - 1]!;
-  await page.getByLabel("Race Event").selectOption({ label });
-  return label;
+/** The test's own upcoming race and driver on the own-data site (tests/e2e/factories.ts). */
+async function ownRaceAndDriver(boatClasses: string[]) {
+  return withSiteDatabase(async (db) => ({
+    race: await createRace(db, { title: `Entry Cup ${uniqueName()}`, date: dayFromToday(20), status: "upcoming" }),
+    driver: await createDriver(db, { firstName: "Entrant", boatNumber: "12", boatClasses }),
+  }));
 }
 
 test("the pickers show drivers by last name and upcoming races, with no class preselected", async ({ page }) => {
@@ -47,30 +48,38 @@ test("validation messages appear and nothing is sent", async ({ page }) => {
   await expect(page).toHaveURL("/race-registration");
 });
 
-test("a driver enters a race, then entering again says Already Registered naming the class", async ({ page, expectRefusal }) => {
-  expectRefusal("/race-registration.data", 409);
-  await page.goto("/race-registration");
-  await hydrated(page);
-  await page.getByLabel("Driver").selectOption({ label: "Keisha Outerbridge - Boat #12" });
-  const race = await pickRace(page, "first");
-  await page.getByLabel("Open", { exact: true }).check();
-  await page.getByLabel("Superboat", { exact: true }).check();
-  await page.getByRole("button", { name: "Register for Race" }).click();
-  await expect(page).toHaveURL("/");
-  await expect(toast(page)).toContainText("Registration Successful");
-  await expect(toast(page)).toContainText("You have successfully registered for the race.");
+test.describe("on the own-data site", () => {
+  test.use({ baseURL: OWN_DATA_SITE });
 
-  await page.goto("/race-registration");
-  await hydrated(page);
-  await page.getByLabel("Driver").selectOption({ label: "Keisha Outerbridge - Boat #12" });
-  await page.getByLabel("Race Event").selectOption({ label: race });
-  await page.getByLabel("Superboat", { exact: true }).check();
-  await page.getByRole("button", { name: "Register for Race" }).click();
-  await expect(toast(page)).toContainText("Already Registered");
-  await expect(page.getByRole("alert").filter({ hasText: "Already Registered" })).toContainText(
-    "You are already registered for this race in the Superboat class.",
-  );
-  await expect(page).toHaveURL("/race-registration");
+  test("a driver enters a race, then entering again says Already Registered naming the class", async ({
+    page,
+    expectRefusal,
+  }) => {
+    expectRefusal("/race-registration.data", 409);
+    const { race, driver } = await ownRaceAndDriver(["Open", "Superboat"]);
+    await page.goto("/race-registration");
+    await hydrated(page);
+    await page.getByLabel("Driver").selectOption({ label: driver.label });
+    await page.getByLabel("Race Event").selectOption(String(race.id));
+    await page.getByLabel("Open", { exact: true }).check();
+    await page.getByLabel("Superboat", { exact: true }).check();
+    await page.getByRole("button", { name: "Register for Race" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(toast(page)).toContainText("Registration Successful");
+    await expect(toast(page)).toContainText("You have successfully registered for the race.");
+
+    await page.goto("/race-registration");
+    await hydrated(page);
+    await page.getByLabel("Driver").selectOption({ label: driver.label });
+    await page.getByLabel("Race Event").selectOption(String(race.id));
+    await page.getByLabel("Superboat", { exact: true }).check();
+    await page.getByRole("button", { name: "Register for Race" }).click();
+    await expect(toast(page)).toContainText("Already Registered");
+    await expect(page.getByRole("alert").filter({ hasText: "Already Registered" })).toContainText(
+      "You are already registered for this race in the Superboat class.",
+    );
+    await expect(page).toHaveURL("/race-registration");
+  });
 });
 
 test("the empty site has nothing to pick", async ({ page }) => {
@@ -80,18 +89,19 @@ test("the empty site has nothing to pick", async ({ page }) => {
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, baseURL: OWN_DATA_SITE });
 
   test("the server validates and registers", async ({ page, expectRefusal }) => {
     // A failed validation answers 400 and the page still shows the form with its messages.
     expectRefusal("/race-registration", 400);
+    const { race, driver } = await ownRaceAndDriver(["Superboat"]);
     await page.goto("/race-registration");
     await page.getByRole("button", { name: "Register for Race" }).click();
     await expect(page.getByText("Please select a driver")).toBeVisible();
     await expect(page.getByText("Please select at least one boat class")).toBeVisible();
 
-    await page.getByLabel("Driver").selectOption({ label: "Devon Simmons - Boat #3" });
-    await pickRace(page, "last");
+    await page.getByLabel("Driver").selectOption({ label: driver.label });
+    await page.getByLabel("Race Event").selectOption(String(race.id));
     await page.getByLabel("Superboat", { exact: true }).check();
     await page.getByRole("button", { name: "Register for Race" }).click();
     await expect(page).toHaveURL("/");
@@ -102,14 +112,15 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("on a 375 px phone", () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE, baseURL: OWN_DATA_SITE });
 
   test("a driver enters a race", async ({ page }) => {
+    const { race, driver } = await ownRaceAndDriver(["Open"]);
     await page.goto("/race-registration");
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.getByLabel("Driver").selectOption({ label: "Alana Burrows - Boat #21" });
-    await pickRace(page, "last");
+    await page.getByLabel("Driver").selectOption({ label: driver.label });
+    await page.getByLabel("Race Event").selectOption(String(race.id));
     await page.getByLabel("Open", { exact: true }).check();
     await page.getByRole("button", { name: "Register for Race" }).click();
     await expect(page).toHaveURL("/");
