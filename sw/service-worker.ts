@@ -18,6 +18,24 @@ const publicPagesOnly: SerwistPlugin = {
   },
 };
 
+/**
+ * Network-first must mean the server's answer now. A page's `stale-while-revalidate` (meant for a
+ * CDN) lets the browser's HTTP cache hand a worker's plain fetch the old copy, so the page is
+ * fetched revalidated (`no-cache`: a 304 when unchanged). A navigation request cannot carry other
+ * fetch options, so an equivalent plain GET is sent; redirects come back unfollowed, as a
+ * navigation needs them.
+ */
+const revalidate: SerwistPlugin = {
+  requestWillFetch: async ({ request }) =>
+    new Request(request.url, {
+      method: "GET",
+      headers: request.headers,
+      credentials: "same-origin",
+      cache: "no-cache",
+      redirect: request.mode === "navigate" ? "manual" : request.redirect,
+    }),
+};
+
 const serwist = new Serwist({
   skipWaiting: true,
   clientsClaim: true,
@@ -31,7 +49,7 @@ const serwist = new Serwist({
         (request.mode === "navigate" || (request.headers.get("Accept") ?? "").startsWith("text/html")),
       handler: new NetworkFirst({
         cacheName: PAGES_CACHE,
-        plugins: [publicPagesOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 })],
+        plugins: [revalidate, publicPagesOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 })],
       }),
     },
     {

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ChartAxes } from "./chart-axes";
 import { CHART, type ChartGeometry } from "~/lib/points-chart";
 
 /**
@@ -21,31 +22,7 @@ export function PointsChart({ chart, boatClass, seasonName }: { chart: ChartGeom
         <desc id={`${id}-desc`}>
           {`Cumulative points after each round for the top ${chart.series.length}: ${leaders}. The table above gives every round's points.`}
         </desc>
-        <g className="text-muted-foreground" fontSize="11" fill="currentColor">
-          {chart.yTicks.map((tick) => (
-            <g key={tick.label}>
-              <line
-                x1={chart.plot.left}
-                x2={chart.plot.right}
-                y1={tick.y}
-                y2={tick.y}
-                stroke="currentColor"
-                strokeOpacity="0.2"
-              />
-              <text x={chart.plot.left - 4} y={tick.y} dy="0.32em" textAnchor="end">
-                {tick.label}
-              </text>
-            </g>
-          ))}
-          {chart.xTicks.map((tick) => (
-            <text key={tick.label} x={tick.x} y={chart.plot.bottom + 12} textAnchor="middle">
-              {tick.label}
-            </text>
-          ))}
-          <text x={(chart.plot.left + chart.plot.right) / 2} y={CHART.height - 2} textAnchor="middle">
-            Round
-          </text>
-        </g>
+        <ChartAxes chart={chart} xLabel="Round" />
         {chart.series.map((s) => (
           <path key={s.competitorId} d={s.path} fill="none" stroke={s.colour} strokeWidth="2" strokeLinejoin="round" />
         ))}

@@ -1,6 +1,7 @@
 import { useId } from "react";
+import { ChartAxes } from "./chart-axes";
 import { CHART, type TrendGeometry } from "~/lib/points-chart";
-import { ordinal } from "~/lib/racer-history";
+import { ordinal } from "~/lib/ordinal";
 
 function Marker({ shape, x, y, colour }: { shape: "circle" | "square"; x: number; y: number; colour: string }) {
   return shape === "circle" ? (
@@ -31,34 +32,7 @@ export function PositionChart({ chart, racerName }: { chart: TrendGeometry; race
           id={`${id}-title`}
         >{`${racerName}: finishing positions in the last ${chart.races} ${chart.races === 1 ? "race" : "races"}`}</title>
         <desc id={`${id}-desc`}>{`Oldest race first, 1st at the top. ${perClass}.`}</desc>
-        <g className="text-muted-foreground" fontSize="11" fill="currentColor">
-          {chart.yTicks.map((tick) => (
-            <g key={tick.label}>
-              <line
-                x1={chart.plot.left}
-                x2={chart.plot.right}
-                y1={tick.y}
-                y2={tick.y}
-                stroke="currentColor"
-                strokeOpacity="0.2"
-              />
-              <text x={chart.plot.left - 4} y={tick.y} dy="0.32em" textAnchor="end">
-                {tick.label}
-              </text>
-            </g>
-          ))}
-          {chart.xTicks.map((tick) => (
-            <text key={tick.label} x={tick.x} y={chart.plot.bottom + 12} textAnchor="middle">
-              {tick.label}
-            </text>
-          ))}
-          <text x={(chart.plot.left + chart.plot.right) / 2} y={CHART.height - 2} textAnchor="middle">
-            Race
-          </text>
-          <text transform={`translate(10 ${(chart.plot.top + chart.plot.bottom) / 2}) rotate(-90)`} textAnchor="middle">
-            Position
-          </text>
-        </g>
+        <ChartAxes chart={chart} xLabel="Race" yLabel="Position" />
         {chart.series.map((s) => (
           <g key={s.boatClass}>
             <path d={s.path} fill="none" stroke={s.colour} strokeWidth="2" strokeLinejoin="round" />

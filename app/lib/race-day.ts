@@ -2,6 +2,8 @@
  * Race-day rules shared by the server and the pages: how entrants and heats are ordered and labelled.
  * Boat numbers are text ("7", "12", "7A"), so they are compared as numbers where they are numbers.
  */
+import { ordinal } from "./ordinal";
+
 export interface Entrant {
   competitorId: number;
   boatNumber: string;
@@ -52,13 +54,6 @@ export interface HeatKey {
 export function nextHeat<H extends HeatKey>(heats: readonly H[], withResults: readonly HeatKey[]): H | null {
   const done = new Set(withResults.map((r) => `${r.heatNumber} ${r.boatClass}`));
   return heats.find((h) => !done.has(`${h.heatNumber} ${h.boatClass}`)) ?? null;
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
 }
 
 export interface ResultLine {

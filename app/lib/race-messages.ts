@@ -4,6 +4,7 @@
  */
 import { z } from "./zod";
 import { formatLongDate } from "./dates";
+import { ordinal } from "./ordinal";
 import { resultPoints } from "./points";
 
 export const RACE_EMAILS = {
@@ -74,12 +75,6 @@ export interface ResultsUpInput {
   results: readonly OwnResult[];
   raceUrl: string;
   preferencesUrl: string;
-}
-
-function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th");
-  return `${n}${suffix}`;
 }
 
 function footer(preferencesUrl: string): string[] {

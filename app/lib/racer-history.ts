@@ -47,10 +47,6 @@ export function parseLapTime(text: string | null | undefined): number | null {
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st ... */
-export function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix}`;
-}
 
 export interface RaceFinish extends RaceRef {
   boatClass: string;

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatShortDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
-import { ordinal } from "~/lib/racer-history";
+import { ordinal } from "~/lib/ordinal";
 import type { Route } from "./+types/competitor-vs";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -13,7 +13,8 @@ import { formatBoatClasses } from "~/lib/boat-classes";
 import { formatShortDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { positionTrendChart } from "~/lib/points-chart";
-import { ordinal, personalBests, recentFinishes } from "~/lib/racer-history";
+import { ordinal } from "~/lib/ordinal";
+import { personalBests, recentFinishes } from "~/lib/racer-history";
 import { boatLabel, racerStatistics } from "~/lib/standings";
 import type { Route } from "./+types/competitor";
 

@@ -117,11 +117,15 @@ test.describe("on the own-data site, with the test's own race and drivers", () =
   });
 });
 
-test("a past race's results are marked official with their time; the standings carry no provisional note", async ({ page }) => {
+test("a past race's results are marked official with their time; the standings do not call them provisional", async ({
+  page,
+}) => {
   await page.goto("/results");
   await page.getByRole("link", { name: "Full Results" }).first().click();
   await expect(page.getByTestId("results-mark")).toHaveText(/^Official [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
   await expect(page.getByRole("main")).not.toContainText("Provisional");
+  const race = await page.getByRole("heading", { level: 1 }).textContent();
   await page.goto("/standings");
-  await expect(page.getByRole("note")).toHaveCount(0);
+  // Another test may be saving today's race on this site meanwhile: only that one may be named.
+  await expect(page.getByRole("note").getByRole("link", { name: race!, exact: true })).toHaveCount(0);
 });

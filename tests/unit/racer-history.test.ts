@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { positionTrendChart } from "~/lib/points-chart";
-import {
-  headToHead,
-  ordinal,
-  parseLapTime,
-  personalBests,
-  raceFinishes,
-  recentFinishes,
-  type HistoryResult,
-} from "~/lib/racer-history";
+import { ordinal } from "~/lib/ordinal";
+import { headToHead, parseLapTime, personalBests, raceFinishes, recentFinishes, type HistoryResult } from "~/lib/racer-history";
 
 function result(values: Partial<HistoryResult> & { raceId: number; position: number }): HistoryResult {
   return {
