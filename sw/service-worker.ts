@@ -26,14 +26,16 @@ const publicPagesOnly: SerwistPlugin = {
  * navigation needs them.
  */
 const revalidate: SerwistPlugin = {
-  requestWillFetch: async ({ request }) =>
-    new Request(request.url, {
-      method: "GET",
-      headers: request.headers,
-      credentials: "same-origin",
-      cache: "no-cache",
-      redirect: request.mode === "navigate" ? "manual" : request.redirect,
-    }),
+  requestWillFetch: ({ request }) =>
+    Promise.resolve(
+      new Request(request.url, {
+        method: "GET",
+        headers: request.headers,
+        credentials: "same-origin",
+        cache: "no-cache",
+        redirect: request.mode === "navigate" ? "manual" : request.redirect,
+      }),
+    ),
 };
 
 const serwist = new Serwist({
