@@ -22,4 +22,7 @@ su postgres -c "psql -p 5432 -qc \"DO \\\$\\\$ BEGIN
     CREATE ROLE club_ci LOGIN CREATEDB PASSWORD 'club_ci';
   END IF;
 END \\\$\\\$;\"" >&2
+# DROP DATABASE ... WITH (FORCE) ends an autovacuum worker that happens to be in a test database;
+# PostgreSQL 15 asks for pg_signal_backend to do that (the tests drop their databases at the end).
+su postgres -c "psql -p 5432 -qc 'GRANT pg_signal_backend TO club_ci'" >&2
 echo "postgresql://club_ci:club_ci@127.0.0.1:5432/postgres"

@@ -31,7 +31,17 @@ export async function createTestDatabase(): Promise<TestDatabase & { drop: () =>
       await pool.end();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // PostgreSQL 15 refuses FORCE against an autovacuum worker busy in the database unless the
+      // user may signal backends (.ci/debian-postgres.sh grants it); elsewhere wait for it to finish.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "42501" || attempt === 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
       await client.end();
     },
   };
