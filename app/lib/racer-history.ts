@@ -8,6 +8,7 @@
  * heats' points (as a championship round counts them).
  */
 import { canonicalBoatClass, classTabs } from "./boat-classes";
+import { lapTimeMillis } from "./lap-time";
 
 export interface HistoryResult {
   raceId: number;
@@ -25,28 +26,6 @@ export interface RaceRef {
   raceTitle: string;
   raceDate: string;
 }
-
-/**
- * A lap time typed by the results editor or imported from the old site, in milliseconds:
- * "41.9", "0:41.90", "1:02.5", "1:02:03.5". Anything else (free text, "DNF", zero) is null,
- * so it never counts as a best lap.
- */
-export function parseLapTime(text: string | null | undefined): number | null {
-  if (!text) return null;
-  const parts = text.trim().split(":");
-  if (parts.length > 3) return null;
-  const seconds = parts.pop()!;
-  if (!/^\d+(\.\d+)?$/.test(seconds)) return null;
-  if (parts.some((p) => !/^\d+$/.test(p))) return null;
-  // With minutes in front, the seconds stay below 60 (and the minutes too with hours).
-  if (parts.length > 0 && Number(seconds) >= 60) return null;
-  if (parts.length === 2 && Number(parts[1]) >= 60) return null;
-  const [hours, minutes] = parts.length === 2 ? parts.map(Number) : [0, Number(parts[0] ?? 0)];
-  const ms = Math.round(((hours ?? 0) * 3600 + (minutes ?? 0) * 60 + Number(seconds)) * 1000);
-  return ms > 0 ? ms : null;
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st ... */
 
 export interface RaceFinish extends RaceRef {
   boatClass: string;
@@ -93,7 +72,7 @@ export function raceFinishes(results: readonly HistoryResult[]): RaceFinish[] {
 
 export interface ClassBests {
   boatClass: string;
-  /** The fastest lap that parses (parseLapTime), first set; null when no lap time was recorded. */
+  /** The fastest lap that parses (lapTimeMillis), first set; null when no lap time was recorded. */
   bestLap: (RaceRef & { lap: string; ms: number }) | null;
   /** The best finishing position, the race it was first reached in, and how often it was reached. */
   bestFinish: RaceRef & { position: number; times: number };
@@ -109,7 +88,7 @@ export function personalBests(results: readonly HistoryResult[]): ClassBests[] {
   for (const r of oldestFirst) {
     const boatClass = canonicalBoatClass(r.boatClass);
     const ref = { raceId: r.raceId, raceTitle: r.raceTitle, raceDate: r.raceDate };
-    const ms = parseLapTime(r.bestLap);
+    const ms = lapTimeMillis(r.bestLap);
     const lap = ms === null ? null : { ...ref, lap: r.bestLap!.trim(), ms };
     const found = bests.get(boatClass);
     if (!found) {

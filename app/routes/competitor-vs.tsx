@@ -1,9 +1,7 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import { dbContext } from "~/context";
 import { headToHeadView, opponents } from "~/domain/racer-profile.server";
 import { HeadToHeadPicker } from "~/components/head-to-head-picker";
-import { NotFoundMessage } from "~/components/not-found";
-import { RouteError } from "~/components/route-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatShortDate } from "~/lib/dates";
@@ -142,19 +140,4 @@ export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundMessage
-        title="Racer Not Found"
-        message="The racer you are looking for does not exist or has been removed."
-        to="/standings"
-        linkText="Back to Standings"
-      />
-    );
-  }
-  return (
-    <RouteError message="Failed to load competitor details" description="An error occurred while loading competitor details" />
-  );
-}
+export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer-not-found";

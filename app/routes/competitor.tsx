@@ -1,12 +1,10 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
 import { competitorResults, getCompetitor } from "~/domain/public-queries.server";
 import { opponents, racerSeasons } from "~/domain/racer-profile.server";
 import { Avatar } from "~/components/avatar";
 import { HeadToHeadPicker } from "~/components/head-to-head-picker";
-import { NotFoundMessage } from "~/components/not-found";
 import { PositionChart } from "~/components/position-chart";
-import { RouteError } from "~/components/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/boat-classes";
@@ -326,19 +324,4 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundMessage
-        title="Racer Not Found"
-        message="The racer you are looking for does not exist or has been removed."
-        to="/standings"
-        linkText="Back to Standings"
-      />
-    );
-  }
-  return (
-    <RouteError message="Failed to load competitor details" description="An error occurred while loading competitor details" />
-  );
-}
+export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer-not-found";

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { raceHeats } from "~/domain/heats.server";
 import { getRace } from "~/domain/public-queries.server";
-import { formatLongDate } from "~/lib/dates";
+import { RaceWhenWhere } from "~/components/race-when-where";
 import { parseId } from "~/lib/params";
 import type { ClassDraw } from "~/domain/heats.server";
 import type { Route } from "./+types/heat-sheet";
@@ -60,7 +60,7 @@ function HeatSheet({
               {race.title} – {c.boatClass}
             </h1>
             <p className="meta">
-              {formatLongDate(race.date)} · {race.location} · {clubName}
+              <RaceWhenWhere race={race} layout="text" /> · {clubName}
             </p>
             {c.heats.map((heat) => (
               <div key={heat.heatNumber} className="heat">

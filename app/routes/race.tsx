@@ -11,7 +11,7 @@ import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatClubDateTime, formatLongDate, clubToday } from "~/lib/dates";
+import { formatClubDateTime, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 import { heatLine, nextHeat } from "~/lib/race-day";
@@ -206,10 +206,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
                 </a>
               </p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                <dt className="text-muted-foreground">Date</dt>
-                <dd>{formatLongDate(race.date)}</dd>
-                <dt className="text-muted-foreground">Location</dt>
-                <dd>{race.location}</dd>
+                <RaceWhenWhere race={race} layout="terms" />
                 <dt className="text-muted-foreground">Status</dt>
                 <dd>
                   <Badge variant={status === "Cancelled" ? "cancelled" : status === "Upcoming" ? "upcoming" : "past"}>

@@ -32,7 +32,7 @@ async function fillHeat(page: Page, heat: number, boatClass: string, rows: [stri
   await expect(dialog).toHaveCount(0);
 }
 
-test("an admin manages competitors, a race and its results, and the public pages show them", async ({ page }) => {
+test("an admin manages competitors, a race and its results, and the public pages show them", async ({ page, expectRefusal }) => {
   test.setTimeout(120_000);
   await logIn(page, ADMIN_SITE, ADMIN);
 
@@ -77,7 +77,8 @@ test("an admin manages competitors, a race and its results, and the public pages
   }
   await expect(page.getByRole("row", { name: /Ann Admintest/ })).toContainText("Open, Superboat");
 
-  // Edit: a duplicate e-mail is refused, then a real change is saved.
+  // Edit: a duplicate e-mail is refused (409), then a real change is saved.
+  expectRefusal("/admin/competitors.data", 409);
   await page.getByRole("button", { name: "Edit Ben Boattest" }).click();
   dialog = page.getByRole("dialog", { name: "Edit Competitor" });
   await dialog.getByLabel("Email").fill("ANN@example.com");
@@ -248,7 +249,10 @@ test("an admin manages competitors, a race and its results, and the public pages
 
 test("deleting: a competitor with results is refused, one without is deleted after the confirm, a race says what goes with it", async ({
   page,
+  expectRefusal,
 }) => {
+  // Deleting a competitor with results is refused with 409.
+  expectRefusal("/admin/competitors.data", 409);
   await logIn(page, ADMIN_SITE, ADMIN);
   page.on("dialog", (d) => {
     expect(d.message()).toBe("Are you sure you want to delete this competitor?");

@@ -1,7 +1,8 @@
 import { expect } from "./fixtures";
 import { ADMIN, ADMIN_SITE, DEMO, logIn, test, toast } from "./admin-support";
 
-test("the demo site shows the demo credentials and names them when a login fails", async ({ page }) => {
+test("the demo site shows the demo credentials and names them when a login fails", async ({ page, expectRefusal }) => {
+  expectRefusal("/admin/login.data", 401);
   await page.goto("/admin/login");
   await expect(page.getByText(`Demo credentials: ${DEMO.username} / ${DEMO.password}`)).toBeVisible();
   await page.getByRole("button", { name: "Login" }).click();
@@ -47,7 +48,8 @@ test("admin pages redirect to the login without a session; login, tabs and logou
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test("with ADMIN_USERNAME set there is no demo hint, and those credentials log in", async ({ page }) => {
+test("with ADMIN_USERNAME set there is no demo hint, and those credentials log in", async ({ page, expectRefusal }) => {
+  expectRefusal("/admin/login.data", 401);
   await page.goto(`${ADMIN_SITE}/admin/login`);
   await expect(page.getByText("Demo credentials")).toHaveCount(0);
   await page.getByLabel("Username").fill(ADMIN.username);

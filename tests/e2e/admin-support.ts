@@ -20,11 +20,9 @@ export async function logIn(page: Page, base: string, credentials: { username: s
 }
 
 /**
- * The shared fixture, allowing the refusals the admin tests provoke on purpose (wrong password
- * 401, invalid form 400, conflicts 409, rate limit 429), which Chromium logs as "Failed to load
- * resource". Every other console error still fails the test.
+ * The shared fixture: an admin test that provokes a refusal on purpose (wrong password 401, invalid
+ * form 400, conflict 409, rate limit 429) names that request with `expectRefusal(path, status)`;
+ * any other 4xx or console error fails the test.
  */
-export const test = sharedTest.extend({
-  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|409|429)\b/],
-});
+export const test = sharedTest;
 export { expect };

@@ -41,7 +41,7 @@ test("the policy names no https: source and no 'unsafe-inline'", async ({ reques
   expect(directives["script-src"]).not.toContain("'unsafe-inline'");
 });
 
-test("public screens and a toast: nothing blocked, the toast styled", async ({ page }) => {
+test("public screens and a toast: nothing blocked, the toast styled", async ({ page, expectRefusal }) => {
   const violations = await watchViolations(page);
   for (const path of ["/", "/results", "/standings", "/calendar", "/registration", "/race-registration"]) {
     await page.goto(path);
@@ -56,7 +56,8 @@ test("public screens and a toast: nothing blocked, the toast styled", async ({ p
   await page.waitForURL(/\/calendar\/\d+/);
   expect(await violations()).toEqual([]);
 
-  // A failed login shows a toast: sonner's injected stylesheet must apply.
+  // A failed login (401) shows a toast: sonner's injected stylesheet must apply.
+  expectRefusal("/admin/login.data", 401);
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("nobody");
   await page.getByLabel("Password").fill("wrong password");

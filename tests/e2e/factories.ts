@@ -17,7 +17,7 @@ import path from "node:path";
 import { addDays, format, parseISO } from "date-fns";
 import pg from "pg";
 import { createDatabase, type Database } from "../../db/client";
-import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
+import { createCompetitor, createHeat, createRace, createRegistration, createResult } from "../support/factories";
 
 const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
 export const OWN_DATA_PORT = DEMO_PORT + 3;
@@ -78,4 +78,4 @@ export async function createDriver(
   };
 }
 
-export { createCompetitor, createRace, createRegistration, createResult };
+export { createCompetitor, createHeat, createRace, createRegistration, createResult };

@@ -21,7 +21,7 @@ function isExpectedRefusal(message: ConsoleMessage, expected: readonly ExpectedR
  * Every browser test fails on an uncaught page error or a console error. The only console errors
  * let through are the ones a test provokes on purpose: the refused requests it names with
  * `expectRefusal(path, status)` (Chromium logs "Failed to load resource: ... 404" for a not-found
- * page a test visits), and the patterns of `allowedConsoleErrors` (the admin tests' refusals).
+ * page a test visits), and the patterns of `allowedConsoleErrors` (the offline test's network errors).
  */
 export const test = base.extend<{
   allowedConsoleErrors: RegExp[];

@@ -1,21 +1,14 @@
 /**
- * The demo site's outgoing mail, read from its outbox the way an inbox would receive it: the
- * browser tests follow the confirmation links the site mails. The site runs without SMTP, so its
- * messages wait in `outbox_messages`; we reach its embedded PostgreSQL through the files it leaves
- * for shell commands in DATA_DIR (see db/embedded-postgres.ts).
+ * A test site's outgoing mail, read from its outbox the way an inbox would receive it: the browser
+ * tests follow the links the site mails. The sites run without SMTP, so their messages wait in
+ * `outbox_messages`, read through the site's database (tests/e2e/factories.ts). The tests that
+ * register drivers do it on the own-data site, so that is the outbox read unless told otherwise.
  */
-import { readFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { OWN_DATA_PORT, siteDatabaseUrl } from "./factories";
 
-const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
-const DATA_DIR = path.join(os.tmpdir(), `club-e2e-data-${DEMO_PORT}`);
-
-async function connect(): Promise<pg.Client> {
-  const socketDir = (await readFile(path.join(DATA_DIR, ".pg-socket"), "utf8")).trim();
-  const password = (await readFile(path.join(DATA_DIR, ".pg-password"), "utf8")).trim();
-  const client = new pg.Client({ host: socketDir, port: 5432, user: "postgres", password, database: "postgres" });
+async function connect(port: number): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: await siteDatabaseUrl(port) });
   await client.connect();
   return client;
 }
@@ -27,8 +20,8 @@ export interface Mail {
 }
 
 /** Messages of `kind` sent to `to` (any capitals), oldest first. */
-export async function mailsTo(to: string, kind = "registration-confirmation"): Promise<Mail[]> {
-  const client = await connect();
+export async function mailsTo(to: string, kind = "registration-confirmation", port = OWN_DATA_PORT): Promise<Mail[]> {
+  const client = await connect(port);
   try {
     const { rows } = await client.query<Mail>(
       "SELECT recipient AS to, subject, body FROM outbox_messages WHERE lower(recipient) = lower($1) AND kind = $2 ORDER BY id",

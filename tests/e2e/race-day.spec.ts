@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { Database } from "../../db/client";
+import { formatLongDate } from "../../app/lib/dates";
 import { ADMIN, logIn } from "./admin-support";
 import {
   createDriver,
@@ -97,6 +98,8 @@ test.describe("on the own-data site, with the test's own race and drivers", () =
     const sheet = page.getByRole("region", { name: "Superboat heats" });
     await expect(sheet.getByRole("heading", { level: 1 })).toContainText("Superboat");
     await expect(sheet.getByRole("heading", { name: "Heat 1 – Superboat" })).toBeVisible();
+    // The race's date and location, as every page writes them, then the club.
+    await expect(sheet.locator(".meta")).toHaveText(new RegExp(`^${formatLongDate(race.date)} · ${race.location} · \\S`));
     // Boat numbers first, in large type.
     const first = sheet.locator("li").first();
     await expect(first.locator(".number")).toHaveText(/^#\d+$/);

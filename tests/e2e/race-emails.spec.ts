@@ -1,7 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { OWN_DATA_SITE } from "./factories";
 import { mailsTo } from "./mailbox";
+
+// The tests register drivers: on the own-data site, never on the demo site read-only tests share.
+test.use({ baseURL: OWN_DATA_SITE });
 
 /** Opt-in race e-mails (decision 0022): the box on the form, the link in the welcome e-mail, the preferences page. */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;

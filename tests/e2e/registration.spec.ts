@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, PHONE, test } from "./fixtures";
+import { createDriver, OWN_DATA_SITE, withSiteDatabase } from "./factories";
 import { confirmationLinkMailedTo, mailsTo } from "./mailbox";
+
+// Every test here registers or changes drivers: on the own-data site, never on the demo site
+// that read-only tests share (tests/e2e/factories.ts).
+test.use({ baseURL: OWN_DATA_SITE });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -141,17 +146,20 @@ test("the submit button reads 'Submitting...' and is disabled while busy", async
 
 test.describe("same e-mail: 'Update Existing Registration?'", () => {
   test("shows the current details; Cancel closes it and changes nothing", async ({ page }) => {
+    const marcus = await withSiteDatabase((db) =>
+      createDriver(db, { firstName: "Marcus", boatNumber: "7", boatName: "Sea Hornet" }),
+    );
     await page.goto("/registration");
     await hydrated(page);
-    // A demo racer's address, typed with other capitals.
-    await fill(page, { first: "Someone", last: "Else", boatNumber: "99", email: "MARCUS.Trott@example.com" });
+    // A registered racer's address, typed with other capitals.
+    await fill(page, { first: "Someone", last: "Else", boatNumber: "99", email: marcus.email!.toUpperCase() });
     await page.getByRole("button", { name: "Submit Registration" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Existing Registration?" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(
       "A registration with this email already exists. Would you like to update your information?",
     );
-    await expect(dialog).toContainText("Name:Marcus Trott");
+    await expect(dialog).toContainText(`Name:${marcus.name}`);
     await expect(dialog).toContainText("Boat:Sea Hornet");
     await expect(dialog).toContainText("Boat Number:7");
     await expect(dialog).toContainText("Boat Classes:Open");
@@ -160,7 +168,7 @@ test.describe("same e-mail: 'Update Existing Registration?'", () => {
     await expect(page).toHaveURL("/registration");
     await expect(page.getByLabel("First Name*")).toHaveValue("Someone");
     const options = await driverOptions(page);
-    expect(options).toContain("Marcus Trott - Boat #7");
+    expect(options).toContain(marcus.label);
     expect(options.some((o) => o.startsWith("Someone Else"))).toBe(false);
   });
 

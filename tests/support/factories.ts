@@ -1,6 +1,6 @@
 /** Test data with sensible defaults; each test states only what matters to it. */
 import type { Database } from "../../db/client";
-import { competitors, raceRegistrations, raceResults, races } from "../../db/schema";
+import { competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "../../db/schema";
 
 let counter = 0;
 const next = () => ++counter;
@@ -54,4 +54,27 @@ export async function createResult(
 export async function createRegistration(db: Database, values: typeof raceRegistrations.$inferInsert) {
   const [row] = await db.insert(raceRegistrations).values(values).returning();
   return row!;
+}
+
+/** One heat of a race's draw with these boats in this order (as a seeded draw would store it). */
+export async function createHeat(
+  db: Database,
+  values: { raceId: number; boatClass: string; heatNumber: number; competitorIds: number[] },
+) {
+  const [heat] = await db
+    .insert(heats)
+    .values({ raceId: values.raceId, boatClass: values.boatClass, heatNumber: values.heatNumber, method: "random", seed: 1 })
+    .returning();
+  if (values.competitorIds.length > 0) {
+    await db.insert(heatEntries).values(
+      values.competitorIds.map((competitorId, i) => ({
+        heatId: heat!.id,
+        raceId: values.raceId,
+        boatClass: values.boatClass,
+        competitorId,
+        slot: i + 1,
+      })),
+    );
+  }
+  return heat!;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLapTime } from "../../app/lib/lap-time";
+import { lapTimeMillis, parseLapTime } from "../../app/lib/lap-time";
 
 describe("lap times typed at the lake", () => {
   it("keeps m:ss.cc and fills in what is left out", () => {
@@ -27,5 +27,32 @@ describe("lap times typed at the lake", () => {
     for (const bad of ["", "abc", "1:75.00", "1:4", "1.2.3", "-1:00.00", "1:45.234", "1::45", "45s"]) {
       expect(parseLapTime(bad), bad).toBeNull();
     }
+  });
+});
+
+describe("stored lap times as milliseconds (racer history)", () => {
+  it("reads seconds, minutes and hours", () => {
+    expect(lapTimeMillis("41.9")).toBe(41_900);
+    expect(lapTimeMillis("0:41.90")).toBe(41_900);
+    expect(lapTimeMillis(" 1:02.5 ")).toBe(62_500);
+    expect(lapTimeMillis("1:02:03.5")).toBe(3_723_500);
+    expect(lapTimeMillis("59")).toBe(59_000);
+    expect(lapTimeMillis("1,5")).toBe(1_500);
+  });
+
+  it("refuses what is not a lap time, and zero", () => {
+    for (const text of [null, undefined, "", "DNF", "1:75.0", "1:60:00", "0", "0:00.00", "1:2:3:4", "-1", "abc:12"]) {
+      expect(lapTimeMillis(text), String(text)).toBeNull();
+    }
+  });
+
+  it("orders as times, not as text", () => {
+    expect(lapTimeMillis("59.9")! < lapTimeMillis("1:00.1")!).toBe(true);
+    expect(lapTimeMillis("9.5")! < lapTimeMillis("10.1")!).toBe(true);
+  });
+
+  it("agrees with the normalized text the editor stores", () => {
+    expect(parseLapTime("1:02:03.5")).toBe("62:03.50");
+    expect(lapTimeMillis(parseLapTime("14523"))).toBe(105_230);
   });
 });

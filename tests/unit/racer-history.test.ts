@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
-import { headToHead, parseLapTime, personalBests, raceFinishes, recentFinishes, type HistoryResult } from "~/lib/racer-history";
+import { headToHead, personalBests, raceFinishes, recentFinishes, type HistoryResult } from "~/lib/racer-history";
 
 function result(values: Partial<HistoryResult> & { raceId: number; position: number }): HistoryResult {
   return {
@@ -13,27 +13,6 @@ function result(values: Partial<HistoryResult> & { raceId: number; position: num
     ...values,
   };
 }
-
-describe("parseLapTime", () => {
-  it("reads seconds, minutes and hours", () => {
-    expect(parseLapTime("41.9")).toBe(41_900);
-    expect(parseLapTime("0:41.90")).toBe(41_900);
-    expect(parseLapTime(" 1:02.5 ")).toBe(62_500);
-    expect(parseLapTime("1:02:03.5")).toBe(3_723_500);
-    expect(parseLapTime("59")).toBe(59_000);
-  });
-
-  it("refuses what is not a lap time", () => {
-    for (const text of [null, undefined, "", "DNF", "1:75.0", "1:60:00", "0", "0:00.00", "1:2:3:4", "-1", "1,5", "abc:12"]) {
-      expect(parseLapTime(text), String(text)).toBeNull();
-    }
-  });
-
-  it("orders as times, not as text", () => {
-    expect(parseLapTime("59.9")! < parseLapTime("1:00.1")!).toBe(true);
-    expect(parseLapTime("9.5")! < parseLapTime("10.1")!).toBe(true);
-  });
-});
 
 describe("ordinal", () => {
   it("says 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 111th", () => {

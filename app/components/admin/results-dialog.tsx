@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { FinishOrderPad } from "~/components/admin/finish-order-pad";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
 import { showToast } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -9,6 +10,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/admin-schemas";
 import { BOAT_CLASSES } from "~/lib/boat-classes";
+import { drawFor, type HeatDraw } from "~/lib/finish-order";
 import { pointsForPosition } from "~/lib/points";
 import type { PublicResult } from "~/lib/results";
 import {
@@ -22,7 +24,8 @@ import {
 
 /**
  * The dialog that adds or edits one heat's results of a race: heat, class and number of
- * competitors, then one row per finisher. Checked in the browser with the server's schema, saved
+ * competitors, then one row per finisher. When the race has a draw for the heat, its boats can be
+ * tapped in finishing order to fill the rows (FinishOrderPad). Checked in the browser with the server's schema, saved
  * by the route's action; on success it closes and shows the saved heat.
  */
 export function ResultsDialog({
@@ -30,6 +33,7 @@ export function ResultsDialog({
   race,
   results,
   competitors,
+  draws,
   initialClass,
   initialHeat,
   onClose,
@@ -38,6 +42,7 @@ export function ResultsDialog({
   race: { id: number; title: string };
   results: PublicResult[];
   competitors: { id: number; label: string }[];
+  draws: HeatDraw[];
   initialClass: string;
   initialHeat: number;
   onClose: () => void;
@@ -83,6 +88,12 @@ export function ResultsDialog({
     setCountInput(value);
     const n = Number(value);
     if (Number.isInteger(n) && n >= 1 && n <= MAX_COMPETITORS_PER_HEAT) setRows((current) => resizeRows(current, n));
+  };
+
+  const draw = drawFor(draws, boatClass, heat);
+  const setTapped = (next: ResultRow[]) => {
+    setRows(next);
+    setCountInput(String(next.length));
   };
 
   const update = (index: number, patch: Partial<ResultRow>) =>
@@ -167,6 +178,8 @@ export function ResultsDialog({
               <FieldError errors={errorOf("competitorCount")} />
             </div>
           </div>
+
+          {draw && <FinishOrderPad draw={draw} rows={rows} onRows={setTapped} />}
 
           <ol className="space-y-3">
             {rows.map((row, i) => {

@@ -5,6 +5,7 @@ import { data, Form, Link, useSubmit } from "react-router";
 import { dbContext, loggerContext } from "~/context";
 import { competitorOptions, raceOptions, replaceHeatResults } from "~/domain/admin-results.server";
 import { requireAdmin } from "~/domain/auth.server";
+import { raceHeats } from "~/domain/heats.server";
 import { readForm } from "~/domain/read-form.server";
 import { resultsForRaces } from "~/domain/public-queries.server";
 import { ResultsDialog } from "~/components/admin/results-dialog";
@@ -17,6 +18,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { resultsSchema } from "~/lib/admin-schemas";
 import { formatShortDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
+import type { HeatDraw } from "~/lib/finish-order";
 import type { PublicResult } from "~/lib/results";
 import { resultsEditorUrl, selectHeat, type ResultsAnswer } from "~/lib/results-editor";
 import type { Route } from "./+types/results";
@@ -31,17 +33,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raceId = parseId(params.get("race"));
   const race = races.find((r) => r.id === raceId) ?? null;
   let results: PublicResult[] = [];
+  let draws: HeatDraw[] = [];
   let resultsFailed = false;
   if (race) {
-    try {
-      results = await resultsForRaces(db, [race.id]);
-    } catch (error) {
-      context.get(loggerContext).error({ err: error }, "results load failed");
+    const [loaded, drawn] = await Promise.allSettled([resultsForRaces(db, [race.id]), raceHeats(db, race.id)]);
+    if (loaded.status === "fulfilled") results = loaded.value;
+    else {
+      context.get(loggerContext).error({ err: loaded.reason }, "results load failed");
       resultsFailed = true;
     }
+    // The heat draw only adds the tap pad: without it the editor works as before.
+    if (drawn.status === "fulfilled") {
+      draws = drawn.value.flatMap((c) =>
+        c.heats.map((h) => ({ boatClass: c.boatClass, heatNumber: h.heatNumber, boats: h.boats })),
+      );
+    } else context.get(loggerContext).error({ err: drawn.reason }, "heat draw load failed");
   }
   const selection = selectHeat(results, { boatClass: params.get("class"), heat: params.get("heat") });
-  return { races, competitors, race, results, resultsFailed, ...selection };
+  return { races, competitors, race, results, resultsFailed, draws, ...selection };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { races, competitors, race, results, resultsFailed, classes, boatClass, heats, heatNumber } = loaderData;
+  const { races, competitors, race, results, resultsFailed, draws, classes, boatClass, heats, heatNumber } = loaderData;
   const submit = useSubmit();
   const [dialogKey, setDialogKey] = useState<number | null>(null);
   const shown = results.filter((r) => r.boatClass === boatClass && r.heatNumber === heatNumber);
@@ -186,6 +195,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           race={race}
           results={results}
           competitors={competitors}
+          draws={draws}
           initialClass={boatClass}
           initialHeat={heatNumber}
           onClose={() => setDialogKey(null)}
