@@ -62,7 +62,8 @@ export function ChampionshipGrid({
         {r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}
       </TableCell>
       <TableCell className={`${STICKY_NAME} min-w-32 sm:min-w-40`}>
-        <a href={`/competitor/${r.competitorId}`}
+        <a
+          href={`/competitor/${r.competitorId}`}
           className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
         >
           <Avatar name={r.name} />

@@ -121,9 +121,10 @@ export async function leadersOfRaces(
   const ranked = db
     .select({
       resultId: raceResults.id,
-      place: sql<number>`row_number() OVER (PARTITION BY ${raceResults.raceId}, ${raceResults.boatClass}, ${raceResults.heatNumber} ORDER BY ${raceResults.position}, ${raceResults.id})`.as(
-        "place",
-      ),
+      place:
+        sql<number>`row_number() OVER (PARTITION BY ${raceResults.raceId}, ${raceResults.boatClass}, ${raceResults.heatNumber} ORDER BY ${raceResults.position}, ${raceResults.id})`.as(
+          "place",
+        ),
       raceTotal: sql<number>`(count(*) OVER (PARTITION BY ${raceResults.raceId}))::int`.as("race_total"),
     })
     .from(raceResults)

@@ -123,7 +123,8 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
                       <PositionWithMedal position={row.position} />
                     </TableCell>
                     <TableCell>
-                      <a href={`/competitor/${row.competitorId}`}
+                      <a
+                        href={`/competitor/${row.competitorId}`}
                         className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
                       >
                         <Avatar name={row.name} />

@@ -187,7 +187,9 @@ describe("with a season of races", () => {
 
 describe("the leaders of races (archive and home page)", () => {
   it("keeps the first N of every class and heat, in order, and counts every result of each race", async () => {
-    const field = await Promise.all(Array.from({ length: 5 }, () => createCompetitor(db, { boatClasses: ["Open", "Superboat"] })));
+    const field = await Promise.all(
+      Array.from({ length: 5 }, () => createCompetitor(db, { boatClasses: ["Open", "Superboat"] })),
+    );
     const big = await createRace(db, { date: "2025-03-01" });
     const small = await createRace(db, { date: "2025-03-08" });
     // Big: Open heats 1 and 2 with 5 boats each, Superboat heat 1 with 2 boats (12 results),
@@ -199,8 +201,7 @@ describe("the leaders of races (archive and home page)", () => {
     ] as const)
       for (let position = boats; position >= 1; position--)
         await createResult(db, { raceId: big.id, competitorId: field[position - 1]!.id, position, boatClass, heatNumber });
-    for (const position of [1, 2])
-      await createResult(db, { raceId: small.id, competitorId: field[position - 1]!.id, position });
+    for (const position of [1, 2]) await createResult(db, { raceId: small.id, competitorId: field[position - 1]!.id, position });
 
     const { results, totals } = await leadersOfRaces(db, [big.id, small.id], 3);
     const shown = (raceId: number) =>
@@ -216,7 +217,12 @@ describe("the leaders of races (archive and home page)", () => {
       "Superboat 1: 2",
     ]);
     expect(shown(small.id)).toEqual(["Open 1: 1", "Open 1: 2"]);
-    expect(totals).toEqual(new Map([[big.id, 12], [small.id, 2]]));
+    expect(totals).toEqual(
+      new Map([
+        [big.id, 12],
+        [small.id, 2],
+      ]),
+    );
     // The same rows, names and points as the race page's full list.
     const full = await resultsForRaces(db, [big.id]);
     for (const leader of results.filter((r) => r.raceId === big.id)) expect(full).toContainEqual(leader);
