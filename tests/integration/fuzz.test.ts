@@ -5,7 +5,8 @@
  * a body that is not a form, too many fields, a cross-site origin, an oversized body...); every
  * route parameter and query parameter gets random and malformed values. For each request: no 5xx,
  * an answer within 1 s. Every submission is invalid by construction, so no club table may change
- * (compared by checksum before and after each action's batch). The server must be alive at the end.
+ * (compared by checksum before and after each action's batch). A live race stream (/live/races/:id)
+ * for a hostile or unknown id is a 404 at once, never a stream held open. The server must be alive at the end.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,8 @@ const CASES_PER_ACTION = 120;
 /** Per route parameter; query parameters get a third of it. */
 const CASES_PER_ROUTE = 100;
 const SLOW_MS = 1_000;
+/** A request still open after this long is a hang (reported as status 599). */
+const HANG_MS = 10_000;
 // Two at a time: the 1 s bound is about the server, not about a queue of our own making.
 const CONCURRENCY = 2;
 
@@ -105,7 +108,14 @@ async function send(c: Case): Promise<Outcome> {
   if (c.admin) headers.Cookie = cookie;
   const started = performance.now();
   try {
-    const response = await fetch(server.url + c.path, { method: c.method, headers, body: c.body, redirect: "manual" });
+    // A request that never ends (a live stream held open) fails as a 599 instead of hanging the suite.
+    const response = await fetch(server.url + c.path, {
+      method: c.method,
+      headers,
+      body: c.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(HANG_MS),
+    });
     await response.arrayBuffer();
     return { c, status: response.status, ms: performance.now() - started };
   } catch {
@@ -227,6 +237,29 @@ const badName = fc.oneof(
   ),
   fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/^[A-Za-z]+$/.test(s)),
   fc.stringMatching(/^[a-z]{3,12}$/).map((s) => `zz${s}`),
+);
+
+/** A path segment: random text (encoded), or raw malformed percent-encoding. */
+const segment = fc.oneof(
+  nasty.map((s) => encodeURIComponent(s)),
+  fc.constantFrom(
+    "%zz",
+    "%FF",
+    "%C0%AF",
+    "%",
+    "%%",
+    "%00",
+    "%E0%A4%A",
+    "%2e%2e",
+    "%2F",
+    "%5C",
+    "..%2F..%2Fetc",
+    "0",
+    "-1",
+    "2147483648",
+    "99999999999999999999",
+  ),
+  fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String),
 );
 
 type Fields = [string, string][];
@@ -456,6 +489,20 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     })),
   ],
   [
+    "race entry withdrawals with made-up links",
+    fc.tuple(segment, nasty, badName).map(([token, choice, name]) => ({
+      label: "withdraw",
+      method: "POST" as const,
+      // A hostile token (random, malformed percent-encoding, huge numbers): no link exists, so nothing may change.
+      path: `/race-entry/${token || "x"}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["withdraw", choice || "race"],
+        [name || "x", choice],
+      ]).toString(),
+    })),
+  ],
+  [
     "logout with a body",
     fc.tuple(badName, nasty).map(([name, value]) => ({
       label: "logout with fields",
@@ -468,29 +515,6 @@ const actions: [string, fc.Arbitrary<Case>][] = [
   ],
 ];
 
-/** A path segment: random text (encoded), or raw malformed percent-encoding. */
-const segment = fc.oneof(
-  nasty.map((s) => encodeURIComponent(s)),
-  fc.constantFrom(
-    "%zz",
-    "%FF",
-    "%C0%AF",
-    "%",
-    "%%",
-    "%00",
-    "%E0%A4%A",
-    "%2e%2e",
-    "%2F",
-    "%5C",
-    "..%2F..%2Fetc",
-    "0",
-    "-1",
-    "2147483648",
-    "99999999999999999999",
-  ),
-  fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String),
-);
-
 const routes: [string, (s: string) => string, boolean, number][] = [
   ["/results/:id", (s) => `/results/${s}`, false, CASES_PER_ROUTE],
   ["/calendar/:id", (s) => `/calendar/${s}`, false, CASES_PER_ROUTE],
@@ -501,6 +525,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/avatars/:file", (s) => `/avatars/${s}`, false, CASES_PER_ROUTE],
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
   ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/standings?class=", (s) => `/standings?class=${s}&tab=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
@@ -529,6 +554,32 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     const before = await checksum();
     await check(await sendAll(cases));
     expect(await checksum()).toBe(before);
+  });
+
+  it("live race streams: a hostile or unknown id is 404 at once, never a held-open stream", { timeout: 120_000 }, async () => {
+    // Not the id of a race that exists: that would open a real stream (the one case that may stay open).
+    const races = new Set([String(upcoming.id), String(past.id)]);
+    const decoded = (s: string) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    };
+    const hostile = fc
+      .sample(segment, { seed: SEED, numRuns: CASES_PER_ROUTE })
+      .filter((s) => s !== "" && !races.has(decoded(s)));
+    const cases: Case[] = [...hostile, "999999", "2147483647", "2147483648", "1e3", "0x1"].map((s) => ({
+      label: "/live/races/:id",
+      method: "GET",
+      path: `/live/races/${s}`,
+      headers: { Accept: "text/event-stream" },
+    }));
+    const outcomes = await sendAll(cases);
+    await check(outcomes);
+    // Every answer is a refusal: 404, or 400 for a path the server cannot decode.
+    expect(outcomes.filter((o) => o.status !== 404 && o.status !== 400).map((o) => `${o.status} ${o.c.path}`)).toEqual([]);
+    expect(outcomes.filter((o) => o.c.path === "/live/races/999999").map((o) => o.status)).toEqual([404]);
   });
 
   it("the server is alive and still serves a valid submission at the end", async () => {
