@@ -53,6 +53,8 @@ await db.execute(sql`
          CASE p WHEN 1 THEN 25 WHEN 2 THEN 20 WHEN 3 THEN 15 WHEN 4 THEN 13 WHEN 5 THEN 11 WHEN 6 THEN 10
                 WHEN 7 THEN 9 WHEN 8 THEN 8 WHEN 9 THEN 7 WHEN 10 THEN 6 ELSE 5 END
   FROM races r, generate_series(0, 1) c, generate_series(1, 5) h, generate_series(1, 20) p`);
+// Past races' results were made official the evening of the race, as the club does.
+await db.execute(sql`UPDATE races SET results_official_at = (date + time '20:00') AT TIME ZONE 'UTC'`);
 await db.execute(sql`
   INSERT INTO races (title, date, location, description, status)
   SELECT 'Coming race ' || i, current_date + i * 14, 'Ferry Reach', 'Club race', 'upcoming' FROM generate_series(1, 6) AS i`);
