@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { PositionWithMedal } from "~/components/medal";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -63,13 +62,13 @@ export function ChampionshipGrid({
         {r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}
       </TableCell>
       <TableCell className={`${STICKY_NAME} min-w-32 sm:min-w-40`}>
-        <Link
-          to={`/competitor/${r.competitorId}`}
+        <a
+          href={`/competitor/${r.competitorId}`}
           className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
         >
           <Avatar name={r.name} />
           {r.name}
-        </Link>
+        </a>
         {r.boat && <div className="text-xs text-muted-foreground">{r.boat}</div>}
         {r.countBack && <div className="text-xs text-muted-foreground">{r.countBack}</div>}
       </TableCell>
@@ -107,7 +106,7 @@ export function ChampionshipGrid({
             <TableHead className={STICKY_NAME}>Racer</TableHead>
             {rounds.map((round, i) => (
               <TableHead key={round.id} className="relative text-right">
-                <Link to={`/results/${round.id}`} className="hover:underline">
+                <a href={`/results/${round.id}`} className="hover:underline">
                   <abbr
                     title={`${round.title}, ${formatShortDate(round.date)}${round.provisional ? ", provisional results" : ""}`}
                   >
@@ -123,7 +122,7 @@ export function ChampionshipGrid({
                       P
                     </sup>
                   )}
-                </Link>
+                </a>
               </TableHead>
             ))}
             <TableHead className={`${STICKY_POINTS} text-right`}>Points</TableHead>

@@ -1,13 +1,14 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { configContext, dbContext } from "~/context";
-import { listRaces } from "~/domain/public-queries.server";
+import { calendarPage } from "~/domain/calendar.server";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
+import { calendarPageHref, parseCalendarPage } from "~/lib/calendar-pages";
 import { clubToday } from "~/lib/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
 import type { PageHandle } from "~/lib/page";
@@ -35,15 +36,24 @@ function parseFilter(value: string | null): Filter {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const filter = parseFilter(new URL(request.url).searchParams.get("filter"));
+  const params = new URL(request.url).searchParams;
+  const filter = parseFilter(params.get("filter"));
   const today = clubToday(context.get(configContext));
-  const races = (await listRaces(context.get(dbContext))).map((race) => ({
-    ...race,
-    timing: raceTiming(race.date, today),
-  }));
+  // One page of cards per tab (issue 11): a club with 20 seasons of races opens at today.
+  const { races, page, pages } = await calendarPage(context.get(dbContext), {
+    filter,
+    today,
+    page: parseCalendarPage(params.get("page")),
+  });
   // webcal:// makes phones offer to subscribe instead of importing once.
   const subscribeUrl = `${context.get(configContext).siteUrl.replace(/^https?:/, "webcal:")}/calendar.ics`;
-  return { filter, subscribeUrl, races: filter === "all" ? races : races.filter((race) => race.timing === filter) };
+  return {
+    filter,
+    subscribeUrl,
+    page,
+    pages,
+    races: races.map((race) => ({ ...race, timing: raceTiming(race.date, today) })),
+  };
 }
 
 const BADGE_VARIANT: Record<RaceTiming, "upcoming" | "today" | "past"> = {
@@ -53,7 +63,7 @@ const BADGE_VARIANT: Record<RaceTiming, "upcoming" | "today" | "past"> = {
 };
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
-  const { filter, races, subscribeUrl } = loaderData;
+  const { filter, races, subscribeUrl, page, pages } = loaderData;
 
   return (
     <div className="space-y-6">
@@ -118,6 +128,27 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Calendar pages" className="mt-6 flex items-center justify-between gap-4 text-sm">
+            {page > 1 ? (
+              <Link to={calendarPageHref(filter, page - 1)} className="font-medium text-primary hover:underline" rel="prev">
+                <span aria-hidden>← </span>Earlier events
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-muted-foreground">
+              Page {page} of {pages}
+            </span>
+            {page < pages ? (
+              <Link to={calendarPageHref(filter, page + 1)} className="font-medium text-primary hover:underline" rel="next">
+                Later events<span aria-hidden> →</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
         )}
       </div>
     </div>
