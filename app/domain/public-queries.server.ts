@@ -196,8 +196,10 @@ const pointsCase = sql.raw(
 );
 
 /**
- * Season standings, aggregated by the database in one query (one row per racer, never every
- * result row), then ordered with the count-back rule. `boatClass` undefined = all classes.
+ * SPEC's standings (every result of every race), aggregated by the database in one query from
+ * result_totals (kept by triggers per racer, class and position: a few thousand rows however long
+ * the history, migration 0016), then ordered with the count-back rule. `boatClass` undefined =
+ * all classes.
  */
 export async function standings(db: Database, boatClass?: string): Promise<Ranked<Standing>[]> {
   const classFilter = boatClass ? sql`WHERE rr.boat_class = ${boatClass}` : sql``;
@@ -211,13 +213,10 @@ export async function standings(db: Database, boatClass?: string): Promise<Ranke
     points: number;
     finishes: Record<string, number>;
   }>(sql`
-    WITH scored AS (
-      SELECT rr.competitor_id, rr.position, COALESCE(rr.points, ${pointsCase}) AS points
-      FROM race_results rr ${classFilter}
-    ),
-    per_position AS (
-      SELECT competitor_id, position, count(*)::int AS finishes, sum(points)::int AS points
-      FROM scored GROUP BY competitor_id, position
+    WITH per_position AS (
+      SELECT rr.competitor_id, rr.position, sum(rr.finishes)::int AS finishes,
+             sum(rr.stored_points + rr.unscored * ${pointsCase})::int AS points
+      FROM result_totals rr ${classFilter} GROUP BY rr.competitor_id, rr.position
     ),
     totals AS (
       SELECT competitor_id, sum(points)::int AS points, json_object_agg(position, finishes) AS finishes
