@@ -107,6 +107,23 @@ export const raceResults = pgTable(
   ],
 );
 
+/**
+ * SPEC's all-time standings, summed per racer, class and position by triggers on race_results in
+ * the same transaction as every change (migration 0016): never stale, and not part of backups.
+ */
+export const resultTotals = pgTable(
+  "result_totals",
+  {
+    competitorId: integer("competitor_id").notNull(),
+    boatClass: text("boat_class").notNull(),
+    position: integer("position").notNull(),
+    finishes: integer("finishes").notNull(),
+    storedPoints: bigint("stored_points", { mode: "number" }).notNull(),
+    unscored: integer("unscored").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.competitorId, t.boatClass, t.position] })],
+);
+
 export const raceRegistrations = pgTable(
   "race_registrations",
   {

@@ -3,7 +3,7 @@
  * `start()`: it parses the environment, starts or connects to PostgreSQL, migrates, seeds the demo
  * data, serves HTTP and shuts everything down cleanly on SIGTERM/SIGINT.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { ViteDevServer } from "vite";
 import type { ServerBuild } from "react-router";
 import { createDatabase, createPool } from "../db/client";
@@ -12,14 +12,15 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-pos
 import { seedDemoData } from "../db/demo-data";
 import { ensureStartupAdmin } from "../app/domain/auth.server";
 import { parseEnv } from "./env";
-import { createHttpApp } from "./http";
+import { createHttpApp, requestLogger } from "./http";
 import { createLogger } from "./logger";
 import { scheduleDailyBackups } from "./backup-schedule";
 import { pruneRateLimits } from "../app/domain/rate-limit.server";
 import { createMailWorker } from "./mail-worker";
 import { scheduleEntryReminders } from "./race-reminders";
 import { listenForDataChanges, watchPublicTables } from "../db/data-changes";
-import { PageCache } from "./page-cache";
+import { PageCache, pageCacheFastPath } from "./page-cache";
+import { clubToday } from "../app/lib/dates";
 import { LiveRaces } from "./live-races";
 
 export interface StartOptions {
@@ -98,19 +99,20 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       log.warn({ err: error }, "data change listener lost its connection; pages are not cached until it is back"),
   });
 
+  const config = {
+    clubName: env.CLUB_NAME,
+    clubEmail: env.CLUB_EMAIL,
+    timeZone: env.CLUB_TIMEZONE,
+    pinnedToday: env.TEST_TODAY,
+    // Without SITE_URL, links in e-mails work on this machine only (see the README).
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+  };
   const app = createHttpApp({
     db,
     build,
     viteDev,
     log,
-    config: {
-      clubName: env.CLUB_NAME,
-      clubEmail: env.CLUB_EMAIL,
-      timeZone: env.CLUB_TIMEZONE,
-      pinnedToday: env.TEST_TODAY,
-      // Without SITE_URL, links in e-mails work on this machine only (see the README).
-      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    },
+    config,
     production: env.NODE_ENV === "production",
     trustProxy: env.TRUST_PROXY,
     isShuttingDown: () => shuttingDown,
@@ -134,9 +136,17 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     log,
   );
 
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+  // Cached public pages are answered before Express (server/page-cache.ts); the rest goes on.
+  const fromCache = pageCacheFastPath({
+    cache: pageCache,
+    enabled: () => !viteDev && changes.listening(),
+    clubDate: () => clubToday(config),
+    onHit: requestLogger(log),
   });
+  const server: Server = createServer((req, res) => {
+    if (!fromCache(req, res)) app(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log.info(`Serving on http://localhost:${env.PORT}`);
   if (!env.SITE_URL && env.SMTP_URL) log.warn("SITE_URL is not set: links in e-mails point to this machine (http://localhost)");
 

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -43,6 +44,24 @@ export interface HttpOptions {
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
 
+/** One line per request, from Express or from the page cache's fast path alike. */
+export function requestLogger(log: Logger) {
+  return (req: IncomingMessage, res: ServerResponse, started: bigint, requestId?: string) => {
+    if (!log.isLevelEnabled("info")) return;
+    log.info(
+      {
+        requestId: requestId ?? (req.headers["x-request-id"] as string | undefined) ?? randomUUID(),
+        method: req.method,
+        // Express shortens req.url inside a mounted middleware (/assets); originalUrl stays whole.
+        path: ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/").split("?")[0],
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+      },
+      "request",
+    );
+  };
+}
+
 export function createHttpApp({
   db,
   build,
@@ -77,22 +96,12 @@ export function createHttpApp({
     }
   });
 
+  const logRequest = requestLogger(log);
   app.use((req, res, next) => {
     res.locals.requestId = req.get("x-request-id") || randomUUID();
     res.locals.cspNonce = randomBytes(16).toString("base64");
     const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      log.info(
-        {
-          requestId: res.locals.requestId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-        },
-        "request",
-      );
-    });
+    res.on("finish", () => logRequest(req, res, started, String(res.locals.requestId)));
     next();
   });
 

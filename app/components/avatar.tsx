@@ -1,5 +1,7 @@
 import { cn } from "~/lib/cn";
 
+const AVATAR = "size-8 shrink-0 rounded-full bg-muted";
+
 /** Initials avatar, drawn by our own server from the name (no third-party avatar service). */
 export function Avatar({ name, className, eager }: { name: string; className?: string; eager?: boolean }) {
   return (
@@ -9,7 +11,7 @@ export function Avatar({ name, className, eager }: { name: string; className?: s
       width={32}
       height={32}
       loading={eager ? "eager" : "lazy"}
-      className={cn("size-8 shrink-0 rounded-full bg-muted", className)}
+      className={className ? cn(AVATAR, className) : AVATAR}
     />
   );
 }

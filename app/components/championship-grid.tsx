@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { PositionWithMedal } from "~/components/medal";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -30,8 +29,8 @@ interface GridRow {
  * more under it. Pos is exactly 4rem wide, so Racer sticks right after it.
  */
 const STICKY = "sticky z-10 bg-background";
-const STICKY_POS = `${STICKY} left-0 w-16 min-w-16`;
-const STICKY_NAME = `${STICKY} left-16 border-r shadow-[6px_0_8px_-4px_rgb(0_0_0/0.3)]`;
+const STICKY_POS = `${STICKY} left-0 w-16 min-w-16 text-left`;
+const STICKY_NAME = `${STICKY} left-16 text-left border-r shadow-[6px_0_8px_-4px_rgb(0_0_0/0.3)]`;
 const STICKY_POINTS = `${STICKY} right-0 border-l shadow-[-6px_0_8px_-4px_rgb(0_0_0/0.3)]`;
 
 /**
@@ -63,18 +62,18 @@ export function ChampionshipGrid({
         {r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}
       </TableCell>
       <TableCell className={`${STICKY_NAME} min-w-32 sm:min-w-40`}>
-        <Link
-          to={`/competitor/${r.competitorId}`}
+        <a
+          href={`/competitor/${r.competitorId}`}
           className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
         >
           <Avatar name={r.name} />
           {r.name}
-        </Link>
+        </a>
         {r.boat && <div className="text-xs text-muted-foreground">{r.boat}</div>}
         {r.countBack && <div className="text-xs text-muted-foreground">{r.countBack}</div>}
       </TableCell>
       {r.cells.map((cell, i) => (
-        <TableCell key={rounds[i]!.id} className="relative text-right tabular-nums">
+        <TableCell key={rounds[i]!.id}>
           {cell === null ? null : cell.dropped ? (
             <>
               <s aria-hidden="true" className="text-muted-foreground">
@@ -87,16 +86,16 @@ export function ChampionshipGrid({
           )}
         </TableCell>
       ))}
-      <TableCell className={`${STICKY_POINTS} text-right font-semibold tabular-nums`}>{r.points}</TableCell>
-      <TableCell className="text-right tabular-nums">{r.wins}</TableCell>
-      <TableCell className="text-right tabular-nums">{r.podiums}</TableCell>
+      <TableCell className={`${STICKY_POINTS} font-semibold`}>{r.points}</TableCell>
+      <TableCell>{r.wins}</TableCell>
+      <TableCell>{r.podiums}</TableCell>
     </TableRow>
   );
   return (
     <div className="space-y-1">
       {/* The cue on a phone; wider screens see the columns scroll under the shaded edges. */}
       <p className="text-xs text-muted-foreground sm:hidden">Scroll the table sideways for every round.</p>
-      <Table>
+      <Table className="championship-grid">
         <TableCaption>
           {boatClass}, {seasonName}: points per round. Struck-through points are dropped rounds; a blank means the racer did not
           run that round.{anyProvisional && " Rounds marked P have provisional results: they may still change."}
@@ -107,7 +106,7 @@ export function ChampionshipGrid({
             <TableHead className={STICKY_NAME}>Racer</TableHead>
             {rounds.map((round, i) => (
               <TableHead key={round.id} className="relative text-right">
-                <Link to={`/results/${round.id}`} className="hover:underline">
+                <a href={`/results/${round.id}`} className="hover:underline">
                   <abbr
                     title={`${round.title}, ${formatShortDate(round.date)}${round.provisional ? ", provisional results" : ""}`}
                   >
@@ -123,7 +122,7 @@ export function ChampionshipGrid({
                       P
                     </sup>
                   )}
-                </Link>
+                </a>
               </TableHead>
             ))}
             <TableHead className={`${STICKY_POINTS} text-right`}>Points</TableHead>
@@ -135,7 +134,7 @@ export function ChampionshipGrid({
           {classified.map(row)}
           {notClassified.length > 0 && (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={columns} className="border-t-2 border-foreground/40 pt-4 text-sm font-medium">
+              <TableCell colSpan={columns} className="border-t-2 border-foreground/40 pt-4 text-left text-sm font-medium">
                 Not classified (fewer than {minRounds} rounds)
               </TableCell>
             </TableRow>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { groupResults, type PublicResult } from "~/lib/results";
 
@@ -34,9 +33,9 @@ export function RaceResultsTable({ results, variant }: { results: PublicResult[]
                 <TableRow key={result.id}>
                   <TableCell className="font-semibold">{result.position}</TableCell>
                   <TableCell>
-                    <Link to={`/competitor/${result.competitorId}`} className="font-medium text-primary hover:underline">
+                    <a href={`/competitor/${result.competitorId}`} className="font-medium text-primary hover:underline">
                       {result.racerName}
-                    </Link>
+                    </a>
                     {result.boat && <span className="block text-xs text-muted-foreground sm:hidden">{result.boat}</span>}
                   </TableCell>
                   <TableCell className={WIDE}>{result.boat}</TableCell>
@@ -51,5 +50,15 @@ export function RaceResultsTable({ results, variant }: { results: PublicResult[]
         </div>
       ))}
     </div>
+  );
+}
+
+/** Said under a table that shows only the front of each heat (archive, home page). */
+export function LeadersNote({ shown, total, perHeat }: { shown: number; total: number; perHeat: number }) {
+  if (shown >= total) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      The first {perHeat} of each heat; Full Results lists all {total}.
+    </p>
   );
 }

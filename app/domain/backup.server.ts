@@ -19,6 +19,8 @@ const SKIPPED_TABLES = new Set([
   "admin_sessions",
   "sessions",
   "pending_registration_changes",
+  // Derived from race_results by triggers (migration 0016): rebuilt as the results are restored.
+  "result_totals",
 ]);
 
 export interface Backup {

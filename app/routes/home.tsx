@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
 import { homeStandings } from "~/domain/championship.server";
-import { latestRaceWithResults, nextEvent, resultsForRaces } from "~/domain/public-queries.server";
+import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/public-queries.server";
 import { SeasonSelect } from "~/components/season-select";
-import { RaceResultsTable } from "~/components/race-results-table";
+import { LeadersNote, RaceResultsTable } from "~/components/race-results-table";
 import { Button } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -17,6 +17,9 @@ import type { Route } from "./+types/home";
 
 /** Latest Standings' season selector submits itself when changed (public/js/auto-submit.js). */
 export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
+
+/** Finishers per class and heat in Latest Results; Full Results has them all. */
+const PER_HEAT = 10;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -35,12 +38,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : null,
     nextEvent(db, today),
   ]);
-  const latestResults = latest ? await resultsForRaces(db, [latest.id]) : [];
-  return { tab, latest, latestResults, standings: standingsTab, seasonParam: params.get("season"), next };
+  const leaders = latest ? await leadersOfRaces(db, [latest.id], PER_HEAT) : null;
+  const latestResults = leaders?.results ?? [];
+  const totalResults = (latest && leaders?.totals.get(latest.id)) ?? 0;
+  return { tab, latest, latestResults, totalResults, standings: standingsTab, seasonParam: params.get("season"), next };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tab, latest, latestResults, standings: top, seasonParam, next } = loaderData;
+  const { tab, latest, latestResults, totalResults, standings: top, seasonParam, next } = loaderData;
   return (
     <div className="space-y-8">
       <section className="rounded-xl bg-gradient-to-br from-sky-800 to-primary px-6 py-10 text-white sm:px-10">
@@ -67,6 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </CardHeader>
                 <CardContent className="space-y-4">
                   <RaceResultsTable results={latestResults} variant="summary" />
+                  <LeadersNote shown={latestResults.length} total={totalResults} perHeat={PER_HEAT} />
                   <Button asChild variant="outline">
                     <Link to={`/results/${latest.id}`}>Full Results</Link>
                   </Button>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { dbContext } from "~/context";
-import { completedRacesPage, completedRaceYears, resultsForRaces } from "~/domain/public-queries.server";
-import { RaceResultsTable } from "~/components/race-results-table";
+import { completedRacesPage, completedRaceYears, leadersOfRaces } from "~/domain/public-queries.server";
+import { LeadersNote, RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
@@ -16,6 +16,8 @@ export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 /** Races per archive page: 20 seasons of history are read a page at a time. */
 const PAGE_SIZE = 10;
+/** Finishers per class and heat shown in the archive; the race page has them all. */
+const PER_HEAT = 3;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -43,9 +45,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           limit: PAGE_SIZE,
           offset: (page - 1) * PAGE_SIZE,
         });
-  const results = await resultsForRaces(
+  const { results, totals } = await leadersOfRaces(
     db,
     races.map((r) => r.id),
+    PER_HEAT,
   );
   return {
     year: year ?? null,
@@ -55,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     races: races.map((race) => ({
       ...race,
       results: results.filter((r) => r.raceId === race.id),
+      totalResults: totals.get(race.id) ?? 0,
     })),
   };
 }
@@ -141,6 +145,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
                   {race.results.length > 0 && (
                     <CardContent>
                       <RaceResultsTable results={race.results} variant="summary" />
+                      <LeadersNote shown={race.results.length} total={race.totalResults} perHeat={PER_HEAT} />
                     </CardContent>
                   )}
                 </Card>

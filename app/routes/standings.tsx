@@ -123,13 +123,13 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
                       <PositionWithMedal position={row.position} />
                     </TableCell>
                     <TableCell>
-                      <Link
-                        to={`/competitor/${row.competitorId}`}
+                      <a
+                        href={`/competitor/${row.competitorId}`}
                         className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
                       >
                         <Avatar name={row.name} />
                         {row.name}
-                      </Link>
+                      </a>
                       {/* Below 640 px the boat and class fold under the name, so Points stays on screen. */}
                       <span className="block text-xs text-muted-foreground sm:hidden">
                         {[row.boat, row.boatClass].filter(Boolean).join(" · ")}

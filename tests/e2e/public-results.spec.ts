@@ -37,6 +37,9 @@ test.describe("/results archive", () => {
     const first = page.getByRole("main").locator("section").first();
     expect((await readTable(first.getByRole("table").first())).headers).toEqual(["Pos", "Name", "Boat", "Best Lap", "Points"]);
     await expect(first.getByRole("link", { name: "Full Results" })).toHaveAttribute("href", /^\/results\/\d+$/);
+    // The archive shows the front of each heat and says where the rest is (the race page).
+    for (const table of await first.getByRole("table").all()) expect((await readTable(table)).rows.length).toBeLessThanOrEqual(3);
+    await expect(first.getByText(/^The first 3 of each heat; Full Results lists all \d+\.$/)).toBeVisible();
   });
 
   test("choosing a year shows only that year's races", async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, PHONE, test } from "./fixtures";
 import { OWN_DATA_SITE } from "./factories";
 import { mailsTo } from "./mailbox";
 
@@ -95,4 +95,41 @@ test("a made-up link is 404 and shows no one's choices", async ({ page, expectRe
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("alert")).toContainText("Link Not Valid");
   await expect(page.getByRole("checkbox")).toHaveCount(0);
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  test("the preferences page fits the screen and every control can be reached and used", async ({ page }) => {
+    const driver = await register(page, true, { script: true });
+    await page.goto(await preferencesLinkMailedTo(driver.email));
+    await expect(page.getByRole("heading", { name: "Your Race E-mails" })).toBeVisible();
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const controls = [
+      page.getByLabel(RESULTS),
+      page.getByLabel(REMINDERS),
+      page.getByRole("button", { name: "Save Preferences" }),
+      page.getByRole("button", { name: "Unsubscribe from All" }),
+    ];
+    for (const control of controls) {
+      await control.scrollIntoViewIfNeeded();
+      await expect(control).toBeInViewport();
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    // The choices' texts wrap inside the screen too.
+    for (const text of [RESULTS, REMINDERS]) {
+      const box = (await page.locator("label").filter({ hasText: text }).boundingBox())!;
+      expect(box.x + box.width, text).toBeLessThanOrEqual(PHONE.width);
+    }
+    // And they work by tap.
+    await page.getByLabel(REMINDERS).tap();
+    await expect(page.getByLabel(REMINDERS)).not.toBeChecked();
+    await page.getByRole("button", { name: "Save Preferences" }).tap();
+    await expect(page.getByRole("status")).toHaveText("Your e-mail preferences are saved.");
+    await expect(page.getByLabel(RESULTS)).toBeChecked();
+    await expect(page.getByLabel(REMINDERS)).not.toBeChecked();
+  });
 });

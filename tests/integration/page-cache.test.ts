@@ -50,6 +50,32 @@ async function firstRacer(): Promise<{ id: number; name: string }> {
 }
 
 describe("the page cache", () => {
+  it("answers a hit with the same security headers as the render it keeps, the CSP without a nonce", async () => {
+    const first = await get(`${a.url}/calendar?filter=upcoming`);
+    const hit = await get(`${a.url}/calendar?filter=upcoming`);
+    expect(hit.response.headers.get("x-page-cache")).toBe("hit");
+    const security = [
+      "content-security-policy",
+      "strict-transport-security",
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+    ];
+    for (const name of security) {
+      expect(hit.response.headers.get(name), name).toBeTruthy();
+      expect(hit.response.headers.get(name), name).toBe(first.response.headers.get(name));
+    }
+    expect(hit.response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(hit.response.headers.get("content-security-policy")).not.toContain("nonce-");
+    // A 304 from the cache carries them too.
+    const revalidated = await fetch(`${a.url}/calendar?filter=upcoming`, {
+      headers: { "If-None-Match": hit.response.headers.get("etag")! },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("x-frame-options")).toBe(first.response.headers.get("x-frame-options"));
+  });
+
   it("serves a public page again from the cache, with validators and a CDN-friendly Cache-Control", async () => {
     const first = await get(`${a.url}/standings`);
     const second = await get(`${a.url}/standings`);

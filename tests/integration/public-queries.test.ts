@@ -6,6 +6,7 @@ import {
   getCompetitor,
   getRace,
   latestRaceWithResults,
+  leadersOfRaces,
   listRaces,
   nextEvent,
   resultsForRaces,
@@ -30,6 +31,7 @@ describe("on an empty database", () => {
     expect(await getCompetitor(db, 1)).toBeNull();
     expect(await competitorResults(db, 1)).toEqual([]);
     expect(await resultsForRaces(db, [])).toEqual([]);
+    expect(await leadersOfRaces(db, [], 3)).toEqual({ results: [], totals: new Map() });
   });
 });
 
@@ -180,5 +182,49 @@ describe("with a season of races", () => {
       ["Recent Cup", 2, 1, 25],
       ["Old Cup", 1, 1, 25],
     ]);
+  });
+});
+
+describe("the leaders of races (archive and home page)", () => {
+  it("keeps the first N of every class and heat, in order, and counts every result of each race", async () => {
+    const field = await Promise.all(
+      Array.from({ length: 5 }, () => createCompetitor(db, { boatClasses: ["Open", "Superboat"] })),
+    );
+    const big = await createRace(db, { date: "2025-03-01" });
+    const small = await createRace(db, { date: "2025-03-08" });
+    // Big: Open heats 1 and 2 with 5 boats each, Superboat heat 1 with 2 boats (12 results),
+    // entered out of order. Small: one heat of 2.
+    for (const [boatClass, heatNumber, boats] of [
+      ["Open", 2, 5],
+      ["Open", 1, 5],
+      ["Superboat", 1, 2],
+    ] as const)
+      for (let position = boats; position >= 1; position--)
+        await createResult(db, { raceId: big.id, competitorId: field[position - 1]!.id, position, boatClass, heatNumber });
+    for (const position of [1, 2]) await createResult(db, { raceId: small.id, competitorId: field[position - 1]!.id, position });
+
+    const { results, totals } = await leadersOfRaces(db, [big.id, small.id], 3);
+    const shown = (raceId: number) =>
+      results.filter((r) => r.raceId === raceId).map((r) => `${r.boatClass} ${r.heatNumber}: ${r.position}`);
+    expect(shown(big.id)).toEqual([
+      "Open 1: 1",
+      "Open 1: 2",
+      "Open 1: 3",
+      "Open 2: 1",
+      "Open 2: 2",
+      "Open 2: 3",
+      "Superboat 1: 1",
+      "Superboat 1: 2",
+    ]);
+    expect(shown(small.id)).toEqual(["Open 1: 1", "Open 1: 2"]);
+    expect(totals).toEqual(
+      new Map([
+        [big.id, 12],
+        [small.id, 2],
+      ]),
+    );
+    // The same rows, names and points as the race page's full list.
+    const full = await resultsForRaces(db, [big.id]);
+    for (const leader of results.filter((r) => r.raceId === big.id)) expect(full).toContainEqual(leader);
   });
 });

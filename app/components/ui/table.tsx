@@ -1,34 +1,34 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
+/*
+ * Rows, headers and cells get their look from `.data-table` in app.css, written once rather
+ * than as the same utility classes on every cell: a race day has a few hundred rows, and those
+ * classes were most of the page's bytes and render time. A utility class passed here still wins
+ * (the table styles sit in the components layer).
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
     <div className="w-full overflow-x-auto">
-      <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
+      <table className={cn("data-table", className)} {...props} />
     </div>
   );
 }
 export function TableHeader(props: ComponentProps<"thead">) {
-  return <thead className="[&_tr]:border-b" {...props} />;
+  return <thead {...props} />;
 }
 export function TableBody(props: ComponentProps<"tbody">) {
-  return <tbody className="[&_tr:last-child]:border-0" {...props} />;
+  return <tbody {...props} />;
 }
-export function TableRow({ className, ...props }: ComponentProps<"tr">) {
-  return <tr className={cn("border-b transition-colors hover:bg-muted/50", className)} {...props} />;
+export function TableRow(props: ComponentProps<"tr">) {
+  return <tr {...props} />;
 }
-export function TableHead({ className, ...props }: ComponentProps<"th">) {
-  return (
-    <th
-      scope="col"
-      className={cn("h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground", className)}
-      {...props}
-    />
-  );
+export function TableHead(props: ComponentProps<"th">) {
+  return <th scope="col" {...props} />;
 }
-export function TableCell({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-3 py-2.5 align-middle", className)} {...props} />;
+export function TableCell(props: ComponentProps<"td">) {
+  return <td {...props} />;
 }
-export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
-  return <caption className={cn("mt-3 text-sm text-muted-foreground", className)} {...props} />;
+export function TableCaption(props: ComponentProps<"caption">) {
+  return <caption {...props} />;
 }
