@@ -93,9 +93,11 @@ export interface Opponent {
 export async function opponents(db: Database, competitorId: number): Promise<Opponent[]> {
   const { rows } = await db.execute<{ id: number; first_name: string; last_name: string; met: boolean }>(sql`
     SELECT c.id, c.first_name, c.last_name, c.id IN (
-      SELECT theirs.competitor_id FROM race_results mine
-      JOIN race_results theirs ON theirs.race_id = mine.race_id AND theirs.boat_class = mine.boat_class
-      WHERE mine.competitor_id = ${competitorId}
+      -- The racer's races and classes first (a semi-join: each probed once, not once per heat).
+      SELECT theirs.competitor_id FROM race_results theirs
+      WHERE (theirs.race_id, theirs.boat_class) IN (
+        SELECT mine.race_id, mine.boat_class FROM race_results mine WHERE mine.competitor_id = ${competitorId}
+      )
     ) AS met
     FROM competitors c
     WHERE c.id <> ${competitorId}
