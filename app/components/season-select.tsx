@@ -11,12 +11,15 @@ export function SeasonSelect({
   seasons,
   current,
   hidden = {},
+  withAllSeasons = true,
 }: {
   action: string;
   seasons: readonly { key: string; name: string }[];
   current: string;
   /** Other query parameters the page keeps (class, tab). */
   hidden?: Record<string, string | null>;
+  /** Offer "All seasons" (`?season=all`) after the seasons. */
+  withAllSeasons?: boolean;
 }) {
   return (
     <Form method="get" action={action} className="flex flex-wrap items-end gap-2" data-auto-submit="">
@@ -35,7 +38,7 @@ export function SeasonSelect({
               {season.name}
             </option>
           ))}
-          <option value={ALL_SEASONS}>All seasons</option>
+          {withAllSeasons && <option value={ALL_SEASONS}>All seasons</option>}
         </select>
       </label>
       <Button type="submit" variant="outline">

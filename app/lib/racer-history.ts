@@ -19,6 +19,12 @@ export interface HistoryResult {
   position: number;
   points: number;
   bestLap: string | null;
+  /**
+   * How many results this row stands for in a best finish's count (default 1). The database may
+   * hand personalBests() only the rows that can be bests: the first at the best position with the
+   * number of results at it, and rows kept for their lap alone with 0.
+   */
+  times?: number;
 }
 
 export interface RaceRef {
@@ -92,12 +98,12 @@ export function personalBests(results: readonly HistoryResult[]): ClassBests[] {
     const lap = ms === null ? null : { ...ref, lap: r.bestLap!.trim(), ms };
     const found = bests.get(boatClass);
     if (!found) {
-      bests.set(boatClass, { boatClass, bestLap: lap, bestFinish: { ...ref, position: r.position, times: 1 } });
+      bests.set(boatClass, { boatClass, bestLap: lap, bestFinish: { ...ref, position: r.position, times: r.times ?? 1 } });
       continue;
     }
     if (lap && (!found.bestLap || lap.ms < found.bestLap.ms)) found.bestLap = lap;
-    if (r.position < found.bestFinish.position) found.bestFinish = { ...ref, position: r.position, times: 1 };
-    else if (r.position === found.bestFinish.position) found.bestFinish.times += 1;
+    if (r.position < found.bestFinish.position) found.bestFinish = { ...ref, position: r.position, times: r.times ?? 1 };
+    else if (r.position === found.bestFinish.position) found.bestFinish.times += r.times ?? 1;
   }
   const order = classTabs([...bests.keys()]);
   return [...bests.values()].sort((a, b) => order.indexOf(a.boatClass) - order.indexOf(b.boatClass));

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
-import { competitorResults, getCompetitor } from "~/domain/public-queries.server";
-import { opponents, racerSeasons } from "~/domain/racer-profile.server";
+import { getCompetitor } from "~/domain/public-queries.server";
+import { opponents, racerProfile, type RacerProfile } from "~/domain/racer-profile.server";
 import { Avatar } from "~/components/avatar";
 import { HeadToHeadPicker } from "~/components/head-to-head-picker";
 import { PositionChart } from "~/components/position-chart";
+import { SeasonSelect } from "~/components/season-select";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/boat-classes";
@@ -13,7 +14,7 @@ import { parseId } from "~/lib/params";
 import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
 import { personalBests, recentFinishes } from "~/lib/racer-history";
-import { boatLabel, racerStatistics } from "~/lib/standings";
+import { boatLabel } from "~/lib/standings";
 import type { Route } from "./+types/competitor";
 
 /** Shown on a phone instead of the columns that do not fit (the columns come back from 640 px). */
@@ -23,28 +24,43 @@ const TIGHT = "px-2 sm:px-3";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.competitor.name ?? "Racer Not Found" }];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/** What the profile shows when the racer's results fail to load: the racer, and an alert. */
+const NO_RESULTS: RacerProfile = {
+  stats: { races: 0, points: 0, wins: 0, podiums: 0 },
+  seasons: [],
+  bestCandidates: [],
+  lastRaces: [],
+  resultSeasons: [],
+  resultSeason: null,
+  results: [],
+};
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const config = context.get(configContext);
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
-  // The profile still shows when only the results fail to load.
-  const results = await competitorResults(db, competitor.id).catch((error: unknown) => {
-    context.get(loggerContext).error({ err: error, competitorId: competitor.id }, "competitor results failed");
-    return null;
-  });
-  const [seasons, others] = await Promise.all([
-    racerSeasons(db, competitor.id, results ?? [], clubToday(config)),
+  // Career figures over every season; a long career's Race Results one season at a time (issue 11).
+  const requestedSeason = new URL(request.url).searchParams.get("season");
+  const [profile, others] = await Promise.all([
+    // The profile still shows when only the results fail to load.
+    racerProfile(db, competitor.id, { today: clubToday(config), season: requestedSeason }).catch((error: unknown) => {
+      context.get(loggerContext).error({ err: error, competitorId: competitor.id }, "competitor results failed");
+      return null;
+    }),
     opponents(db, competitor.id),
   ]);
-  const recent = recentFinishes(results ?? []);
+  const { stats, seasons, bestCandidates, lastRaces, resultSeasons, resultSeason, results } = profile ?? NO_RESULTS;
+  const recent = recentFinishes(lastRaces);
   return {
     competitor,
-    results,
-    stats: racerStatistics(results ?? []),
+    results: profile ? results : null,
+    resultSeasons,
+    resultSeason,
+    stats,
     seasons,
-    bests: personalBests(results ?? []),
+    bests: personalBests(bestCandidates),
     recent,
     chart: positionTrendChart(recent),
     opponents: others,
@@ -64,7 +80,7 @@ function RaceLink({ race, prefix }: { race: { raceId: number; raceTitle: string;
 }
 
 export default function CompetitorProfile({ loaderData }: Route.ComponentProps) {
-  const { competitor, results, stats, seasons, bests, recent, chart, opponents } = loaderData;
+  const { competitor, results, resultSeasons, resultSeason, stats, seasons, bests, recent, chart, opponents } = loaderData;
   // The chart's x axis: race 1 is the oldest shown.
   const raceNumbers = new Map([...new Set(recent.map((f) => f.raceId))].map((id, i) => [id, i + 1]));
   const boat = boatLabel(competitor.boatName, competitor.boatNumber);
@@ -274,9 +290,17 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
           <HeadToHeadPicker competitorId={competitor.id} opponents={opponents} />
         </CardContent>
       </Card>
-      <Card>
+      <Card id="race-results">
         <CardHeader>
           <CardTitle>Race Results</CardTitle>
+          {resultSeasons.length > 1 && resultSeason && (
+            <SeasonSelect
+              action={`/competitor/${competitor.id}`}
+              seasons={resultSeasons}
+              current={resultSeason.key}
+              withAllSeasons={false}
+            />
+          )}
         </CardHeader>
         <CardContent>
           {results === null ? (

@@ -74,6 +74,17 @@ describe("personalBests", () => {
     expect(personalBests([result({ raceId: 1, position: 3, bestLap: "fast" })])[0]!.bestLap).toBeNull();
   });
 
+  it("a row may stand for several results at its position (times), or for its lap alone (times 0)", () => {
+    const bests = personalBests([
+      // Kept for its lap only: it neither counts as a finish nor moves the best finish.
+      result({ raceId: 1, position: 4, bestLap: "0:41.00", times: 0 }),
+      result({ raceId: 2, position: 2, bestLap: "40.1", times: 3 }),
+      result({ raceId: 3, position: 2, bestLap: "0:40.10", times: 0 }),
+    ]);
+    expect(bests[0]!.bestFinish).toMatchObject({ raceId: 2, position: 2, times: 3 });
+    expect(bests[0]!.bestLap).toMatchObject({ raceId: 2, lap: "40.1" });
+  });
+
   it("is empty without results", () => {
     expect(personalBests([])).toEqual([]);
   });
