@@ -1,14 +1,14 @@
 import { CalendarDays } from "lucide-react";
-import { Link } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { calendarPage } from "~/domain/calendar.server";
 import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { calendarPageHref, parseCalendarPage } from "~/lib/calendar-pages";
+import { cn } from "~/lib/cn";
 import { clubToday } from "~/lib/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
 import type { PageHandle } from "~/lib/page";
@@ -55,6 +55,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     races: races.map((race) => ({ ...race, timing: raceTiming(race.date, today) })),
   };
 }
+
+// Plain links styled as buttons, classes computed once: the page does not hydrate, and React
+// Router's <Link> in a Slot costs several hooks a card (decision 0023).
+const VIEW_RESULTS = cn(buttonVariants(), "w-full");
+const VIEW_DETAILS = cn(buttonVariants({ variant: "outline" }), "w-full");
 
 const BADGE_VARIANT: Record<RaceTiming, "upcoming" | "today" | "past"> = {
   upcoming: "upcoming",
@@ -115,13 +120,13 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                   </CardContent>
                   <CardFooter>
                     {race.status === "completed" ? (
-                      <Button asChild className="w-full">
-                        <Link to={`/results/${race.id}`}>View Results</Link>
-                      </Button>
+                      <a href={`/results/${race.id}`} className={VIEW_RESULTS}>
+                        View Results
+                      </a>
                     ) : (
-                      <Button asChild variant="outline" className="w-full">
-                        <Link to={`/calendar/${race.id}`}>View Details</Link>
-                      </Button>
+                      <a href={`/calendar/${race.id}`} className={VIEW_DETAILS}>
+                        View Details
+                      </a>
                     )}
                   </CardFooter>
                 </Card>
@@ -132,9 +137,9 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         {pages > 1 && (
           <nav aria-label="Calendar pages" className="mt-6 flex items-center justify-between gap-4 text-sm">
             {page > 1 ? (
-              <Link to={calendarPageHref(filter, page - 1)} className="font-medium text-primary hover:underline" rel="prev">
+              <a href={calendarPageHref(filter, page - 1)} className="font-medium text-primary hover:underline" rel="prev">
                 <span aria-hidden>← </span>Earlier events
-              </Link>
+              </a>
             ) : (
               <span />
             )}
@@ -142,9 +147,9 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               Page {page} of {pages}
             </span>
             {page < pages ? (
-              <Link to={calendarPageHref(filter, page + 1)} className="font-medium text-primary hover:underline" rel="next">
+              <a href={calendarPageHref(filter, page + 1)} className="font-medium text-primary hover:underline" rel="next">
                 Later events<span aria-hidden> →</span>
-              </Link>
+              </a>
             ) : (
               <span />
             )}
