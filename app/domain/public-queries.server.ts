@@ -118,9 +118,21 @@ export async function leadersOfRaces(
   perHeat: number,
 ): Promise<{ results: PublicResult[]; totals: Map<number, number> }> {
   if (raceIds.length === 0) return { results: [], totals: new Map() };
+  // The window runs over the races' own rows (an index scan of race_id), each row carrying every
+  // column it needs: joining back to race_results by id made PostgreSQL hash the whole table.
   const ranked = db
     .select({
-      resultId: raceResults.id,
+      id: raceResults.id,
+      raceId: raceResults.raceId,
+      competitorId: raceResults.competitorId,
+      position: raceResults.position,
+      storedPoints: raceResults.points,
+      lapTime: raceResults.lapTime,
+      bestLap: raceResults.bestLap,
+      totalTime: raceResults.totalTime,
+      laps: raceResults.laps,
+      heatNumber: raceResults.heatNumber,
+      boatClass: raceResults.boatClass,
       place:
         sql<number>`row_number() OVER (PARTITION BY ${raceResults.raceId}, ${raceResults.boatClass}, ${raceResults.heatNumber} ORDER BY ${raceResults.position}, ${raceResults.id})`.as(
           "place",
@@ -131,12 +143,28 @@ export async function leadersOfRaces(
     .where(inArray(raceResults.raceId, raceIds))
     .as("ranked");
   const rows = await db
-    .select({ ...publicResultColumns, raceTotal: ranked.raceTotal })
+    .select({
+      id: ranked.id,
+      raceId: ranked.raceId,
+      competitorId: ranked.competitorId,
+      position: ranked.position,
+      storedPoints: ranked.storedPoints,
+      lapTime: ranked.lapTime,
+      bestLap: ranked.bestLap,
+      totalTime: ranked.totalTime,
+      laps: ranked.laps,
+      heatNumber: ranked.heatNumber,
+      boatClass: ranked.boatClass,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatName: competitors.boatName,
+      boatNumber: competitors.boatNumber,
+      raceTotal: ranked.raceTotal,
+    })
     .from(ranked)
-    .innerJoin(raceResults, eq(raceResults.id, ranked.resultId))
-    .innerJoin(competitors, eq(competitors.id, raceResults.competitorId))
+    .innerJoin(competitors, eq(competitors.id, ranked.competitorId))
     .where(lte(ranked.place, perHeat))
-    .orderBy(asc(raceResults.raceId), asc(raceResults.boatClass), asc(raceResults.heatNumber), asc(raceResults.position));
+    .orderBy(asc(ranked.raceId), asc(ranked.boatClass), asc(ranked.heatNumber), asc(ranked.position));
   const totals = new Map<number, number>();
   for (const row of rows) totals.set(row.raceId, row.raceTotal);
   return { results: rows.map(({ raceTotal: _total, ...row }) => toPublicResult(row)), totals };
