@@ -19,7 +19,7 @@ import type { Route } from "./+types/home";
 export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 /** Finishers per class and heat in Latest Results; Full Results has them all. */
-const PER_HEAT = 10;
+const PER_HEAT = 5;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
