@@ -13,6 +13,7 @@ import { clubToday } from "~/lib/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
 import type { PageHandle } from "~/lib/page";
 import { raceImage } from "~/lib/site";
+import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Racing Events" }];
@@ -134,27 +135,15 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <nav aria-label="Calendar pages" className="mt-6 flex items-center justify-between gap-4 text-sm">
-            {page > 1 ? (
-              <a href={calendarPageHref(filter, page - 1)} className="font-medium text-primary hover:underline" rel="prev">
-                <span aria-hidden>← </span>Earlier events
-              </a>
-            ) : (
-              <span />
-            )}
-            <span className="text-muted-foreground">
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <a href={calendarPageHref(filter, page + 1)} className="font-medium text-primary hover:underline" rel="next">
-                Later events<span aria-hidden> →</span>
-              </a>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <PageLinks
+          label="Calendar pages"
+          page={page}
+          pages={pages}
+          href={(n) => calendarPageHref(filter, n)}
+          previous="Earlier events"
+          next="Later events"
+          className="mt-6"
+        />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { PageHandle } from "~/lib/page";
+import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/results";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Results Archive" }];
@@ -152,27 +153,14 @@ export default function Results({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           ))}
-          {pages > 1 && (
-            <nav aria-label="Archive pages" className="flex items-center justify-between gap-4 text-sm">
-              {page > 1 ? (
-                <Link to={pageHref(year, page - 1)} className="font-medium text-primary hover:underline" rel="prev">
-                  ← Newer races
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted-foreground">
-                Page {page} of {pages}
-              </span>
-              {page < pages ? (
-                <Link to={pageHref(year, page + 1)} className="font-medium text-primary hover:underline" rel="next">
-                  Older races →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <PageLinks
+            label="Archive pages"
+            page={page}
+            pages={pages}
+            href={(n) => pageHref(year, n)}
+            previous="Newer races"
+            next="Older races"
+          />
         </div>
       )}
     </div>
