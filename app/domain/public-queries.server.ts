@@ -122,17 +122,7 @@ export async function leadersOfRaces(
   // column it needs: joining back to race_results by id made PostgreSQL hash the whole table.
   const ranked = db
     .select({
-      id: raceResults.id,
-      raceId: raceResults.raceId,
-      competitorId: raceResults.competitorId,
-      position: raceResults.position,
-      storedPoints: raceResults.points,
-      lapTime: raceResults.lapTime,
-      bestLap: raceResults.bestLap,
-      totalTime: raceResults.totalTime,
-      laps: raceResults.laps,
-      heatNumber: raceResults.heatNumber,
-      boatClass: raceResults.boatClass,
+      ...publicResultColumns,
       place:
         sql<number>`row_number() OVER (PARTITION BY ${raceResults.raceId}, ${raceResults.boatClass}, ${raceResults.heatNumber} ORDER BY ${raceResults.position}, ${raceResults.id})`.as(
           "place",
@@ -140,34 +130,17 @@ export async function leadersOfRaces(
       raceTotal: sql<number>`(count(*) OVER (PARTITION BY ${raceResults.raceId}))::int`.as("race_total"),
     })
     .from(raceResults)
+    .innerJoin(competitors, eq(competitors.id, raceResults.competitorId))
     .where(inArray(raceResults.raceId, raceIds))
     .as("ranked");
   const rows = await db
-    .select({
-      id: ranked.id,
-      raceId: ranked.raceId,
-      competitorId: ranked.competitorId,
-      position: ranked.position,
-      storedPoints: ranked.storedPoints,
-      lapTime: ranked.lapTime,
-      bestLap: ranked.bestLap,
-      totalTime: ranked.totalTime,
-      laps: ranked.laps,
-      heatNumber: ranked.heatNumber,
-      boatClass: ranked.boatClass,
-      firstName: competitors.firstName,
-      lastName: competitors.lastName,
-      boatName: competitors.boatName,
-      boatNumber: competitors.boatNumber,
-      raceTotal: ranked.raceTotal,
-    })
+    .select()
     .from(ranked)
-    .innerJoin(competitors, eq(competitors.id, ranked.competitorId))
     .where(lte(ranked.place, perHeat))
     .orderBy(asc(ranked.raceId), asc(ranked.boatClass), asc(ranked.heatNumber), asc(ranked.position));
   const totals = new Map<number, number>();
   for (const row of rows) totals.set(row.raceId, row.raceTotal);
-  return { results: rows.map(({ raceTotal: _total, ...row }) => toPublicResult(row)), totals };
+  return { results: rows.map(({ place: _place, raceTotal: _total, ...row }) => toPublicResult(row)), totals };
 }
 
 const publicResultColumns = {
