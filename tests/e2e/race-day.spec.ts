@@ -94,6 +94,8 @@ test.describe("on the own-data site, with the test's own race and drivers", () =
 
     await page.getByRole("link", { name: "Print heat sheet" }).click();
     await expect(page).toHaveURL(`/calendar/${raceId}/heat-sheet`);
+    // The URL changes when the navigation commits; the sheet's own stylesheet is only applied by "load".
+    await page.waitForLoadState("load");
     await page.emulateMedia({ media: "print" });
     const sheet = page.getByRole("region", { name: "Superboat heats" });
     await expect(sheet.getByRole("heading", { level: 1 })).toContainText("Superboat");
