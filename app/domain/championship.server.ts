@@ -158,22 +158,27 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
     if (!group) byClass.set(row.boat_class, (group = { entrants: new Map(), racers: [] }));
     // Heats of one race add up to the racer's round.
     const rounds = new Map<number, RoundScore>();
+    const raceIds = intArray(row.race_ids);
     const points = intArray(row.points);
     const positions = intArray(row.positions);
-    intArray(row.race_ids).forEach((raceId, i) => {
-      const round = rounds.get(raceId);
+    for (let i = 0; i < raceIds.length; i++) {
+      const round = rounds.get(raceIds[i]!);
       if (round) {
         round.points += points[i]!;
         round.positions.push(positions[i]!);
-      } else rounds.set(raceId, { roundId: raceId, points: points[i]!, positions: [positions[i]!] });
-    });
-    for (const raceId of rounds.keys()) group.entrants.set(raceId, (group.entrants.get(raceId) ?? 0) + 1);
+      } else rounds.set(raceIds[i]!, { roundId: raceIds[i]!, points: points[i]!, positions: [positions[i]!] });
+    }
+    const scores = [...rounds.values()];
+    for (const score of scores) {
+      score.positions.sort((a, b) => a - b);
+      group.entrants.set(score.roundId, (group.entrants.get(score.roundId) ?? 0) + 1);
+    }
     group.racers.push({
       competitorId: row.competitor_id,
       firstName: row.first_name,
       lastName: row.last_name,
       boat: boatLabel(row.boat_name, row.boat_number),
-      scores: [...rounds.values()].map((s) => ({ ...s, positions: s.positions.sort((a, b) => a - b) })),
+      scores,
     });
   }
 
@@ -199,11 +204,9 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
     });
     const boats = new Map(group.racers.map((r) => [r.competitorId, r.boat]));
     const result = championshipTable(season, rounds, group.racers);
-    const withNames = (row: ChampionshipRow): ChampionshipStanding => ({
-      ...row,
-      name: `${row.firstName} ${row.lastName}`,
-      boat: boats.get(row.competitorId) ?? "",
-    });
+    // The rows are this call's own: name them in place rather than copy 500 of them.
+    const withNames = (row: ChampionshipRow): ChampionshipStanding =>
+      Object.assign(row, { name: `${row.firstName} ${row.lastName}`, boat: boats.get(row.competitorId) ?? "" });
     tables.push({
       boatClass: name,
       rounds: result.rounds,

@@ -86,13 +86,14 @@ export interface RoundScore {
 /**
  * The rounds that count: the racer's best `limit` scores. Among equal scores the earlier round is
  * kept (the total is the same either way; this just makes the grid stable).
- * `scores` are in round order.
+ * `scores` are in round order; counted[i] says whether scores[i] counts.
  */
-export function chooseCountedRounds(scores: readonly RoundScore[], limit: number): Set<number> {
-  if (scores.length <= limit) return new Set(scores.map((s) => s.roundId));
-  const order = scores.map((score, index) => ({ score, index }));
-  order.sort((a, b) => b.score.points - a.score.points || a.index - b.index);
-  return new Set(order.slice(0, limit).map((o) => o.score.roundId));
+export function chooseCountedRounds(scores: readonly RoundScore[], limit: number): boolean[] {
+  if (scores.length <= limit) return scores.map(() => true);
+  const best = scores.map((_, i) => i).sort((a, b) => scores[b]!.points - scores[a]!.points || a - b);
+  const counted = scores.map(() => false);
+  for (let i = 0; i < limit; i++) counted[best[i]!] = true;
+  return counted;
 }
 
 export interface ChampionshipRound {
@@ -149,12 +150,15 @@ export function roundCounts(rules: ChampionshipRules, round: ChampionshipRound):
   return round.countsForChampionship && round.entrants >= rules.minEntrants;
 }
 
-function finishesOf(positions: Iterable<number>): number[] {
+/** finishes[i] = how many of the rounds' heats the racer finished in position i + 1. */
+function finishesOf(scores: readonly RoundScore[]): number[] {
   const finishes: number[] = [];
-  for (const position of positions) {
-    if (position < 1) continue;
-    for (let i = finishes.length; i < position; i++) finishes[i] = 0;
-    finishes[position - 1]! += 1;
+  for (const score of scores) {
+    for (const position of score.positions) {
+      if (position < 1) continue;
+      for (let i = finishes.length; i < position; i++) finishes[i] = 0;
+      finishes[position - 1]! += 1;
+    }
   }
   return finishes;
 }
@@ -197,34 +201,49 @@ export function championshipTable<R extends ChampionshipRound>(
   const index = new Map(counting.map((round, i) => [round.id, i]));
   const limit = countedRoundLimit(rules, counting.length);
 
-  const rows: ChampionshipRow[] = racers.flatMap((racer) => {
-    const scores = racer.scores.filter((s) => index.has(s.roundId)).sort((a, b) => index.get(a.roundId)! - index.get(b.roundId)!);
-    if (scores.length === 0) return [];
+  // The standings are read on every request (bench/championship.bench.ts: 500 racers of 25
+  // rounds), so each racer's row is built in plain loops, without intermediate arrays.
+  const rows: ChampionshipRow[] = [];
+  for (const racer of racers) {
+    // Each score in its round's column: that orders them by date and leaves out rounds that do not count.
+    const columns: (RoundScore | null)[] = counting.map(() => null);
+    for (const score of racer.scores) {
+      const column = index.get(score.roundId);
+      if (column !== undefined) columns[column] = score;
+    }
+    const scores = columns.filter((score) => score !== null);
+    if (scores.length === 0) continue;
     const counted = chooseCountedRounds(scores, limit);
-    const cells: (GridCell | null)[] = counting.map(() => null);
-    for (const s of scores)
-      cells[index.get(s.roundId)!] = { points: s.points, dropped: !counted.has(s.roundId), positions: s.positions };
+    const cells: (GridCell | null)[] = [];
+    const cumulative: number[] = [];
     let running = 0;
-    const cumulative = cells.map((cell) => (running += cell && !cell.dropped ? cell.points : 0));
-    const finishes = finishesOf(scores.flatMap((s) => s.positions));
-    return [
-      {
-        competitorId: racer.competitorId,
-        firstName: racer.firstName,
-        lastName: racer.lastName,
-        points: running,
-        cells,
-        cumulative,
-        roundsRun: scores.length,
-        finishes,
-        wins: finishes[0] ?? 0,
-        podiums: (finishes[0] ?? 0) + (finishes[1] ?? 0) + (finishes[2] ?? 0),
-        classified: scores.length >= rules.minRounds,
-        position: null,
-        countBack: null,
-      },
-    ];
-  });
+    let i = 0;
+    for (const score of columns) {
+      if (score === null) cells.push(null);
+      else {
+        const dropped = !counted[i++];
+        cells.push({ points: score.points, dropped, positions: score.positions });
+        if (!dropped) running += score.points;
+      }
+      cumulative.push(running);
+    }
+    const finishes = finishesOf(scores);
+    rows.push({
+      competitorId: racer.competitorId,
+      firstName: racer.firstName,
+      lastName: racer.lastName,
+      points: running,
+      cells,
+      cumulative,
+      roundsRun: scores.length,
+      finishes,
+      wins: finishes[0] ?? 0,
+      podiums: (finishes[0] ?? 0) + (finishes[1] ?? 0) + (finishes[2] ?? 0),
+      classified: scores.length >= rules.minRounds,
+      position: null,
+      countBack: null,
+    });
+  }
 
   rows.sort(compareStandings);
   const classified = rows.filter((r) => r.classified);
