@@ -105,6 +105,17 @@ function intArray(text: string): number[] {
 }
 
 /**
+ * Adds `value` to the ascending `list`. A round's positions are a few heats: cheaper than sort(),
+ * which allocates its work space at every call.
+ */
+function insertInOrder(list: number[], value: number): void {
+  let at = list.length;
+  list.push(value);
+  for (; at > 0 && list[at - 1]! > value; at--) list[at] = list[at - 1]!;
+  list[at] = value;
+}
+
+/**
  * A season's championship per class (club classes first), or of one class, under the season's rules.
  *
  * Two small queries at once (bench/championship.bench.ts: p50 under 20 ms at 100,000 results):
@@ -152,27 +163,29 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
       JOIN competitors c ON c.id = x.competitor_id`),
   ]);
 
-  const byClass = new Map<string, { entrants: Map<number, number>; racers: (RacerRounds & { boat: string })[] }>();
+  // Each racer's results are folded into one slot per race of the season, in date order.
+  const slotOf = new Map(races.rows.map((race, slot) => [race.id, slot]));
+  const byClass = new Map<string, { entrants: number[]; racers: (RacerRounds & { boat: string })[] }>();
   for (const row of racers.rows) {
     let group = byClass.get(row.boat_class);
-    if (!group) byClass.set(row.boat_class, (group = { entrants: new Map(), racers: [] }));
+    if (!group) byClass.set(row.boat_class, (group = { entrants: races.rows.map(() => 0), racers: [] }));
     // Heats of one race add up to the racer's round.
-    const rounds = new Map<number, RoundScore>();
+    const rounds: (RoundScore | null)[] = races.rows.map(() => null);
     const raceIds = intArray(row.race_ids);
     const points = intArray(row.points);
     const positions = intArray(row.positions);
     for (let i = 0; i < raceIds.length; i++) {
-      const round = rounds.get(raceIds[i]!);
+      const slot = slotOf.get(raceIds[i]!);
+      // A race moved out of the season between the two queries: not one of its rounds.
+      if (slot === undefined) continue;
+      const round = rounds[slot];
       if (round) {
         round.points += points[i]!;
-        round.positions.push(positions[i]!);
-      } else rounds.set(raceIds[i]!, { roundId: raceIds[i]!, points: points[i]!, positions: [positions[i]!] });
+        insertInOrder(round.positions, positions[i]!);
+      } else rounds[slot] = { roundId: raceIds[i]!, points: points[i]!, positions: [positions[i]!] };
     }
-    const scores = [...rounds.values()];
-    for (const score of scores) {
-      score.positions.sort((a, b) => a - b);
-      group.entrants.set(score.roundId, (group.entrants.get(score.roundId) ?? 0) + 1);
-    }
+    const scores = rounds.filter((round) => round !== null);
+    for (const score of scores) group.entrants[slotOf.get(score.roundId)!]! += 1;
     group.racers.push({
       competitorId: row.competitor_id,
       firstName: row.first_name,
@@ -187,9 +200,9 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
     const group = byClass.get(name);
     if (!group) continue;
     // Every race of the season this class ran in, in date order.
-    const rounds: Round[] = races.rows.flatMap((race) => {
-      const entrants = group.entrants.get(race.id);
-      return entrants === undefined
+    const rounds: Round[] = races.rows.flatMap((race, slot) => {
+      const entrants = group.entrants[slot]!;
+      return entrants === 0
         ? []
         : [
             {
