@@ -1,3 +1,4 @@
+import { readPageData } from "~/lib/page";
 import { data, Link } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
 import { getCompetitor } from "~/domain/public-queries.server";
@@ -53,7 +54,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]);
   const { stats, seasons, bestCandidates, lastRaces, resultSeasons, resultSeason, results } = profile ?? NO_RESULTS;
   const recent = recentFinishes(lastRaces);
-  return {
+  return readPageData(request, {
     competitor,
     results: profile ? results : null,
     resultSeasons,
@@ -64,7 +65,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     recent,
     chart: positionTrendChart(recent),
     opponents: others,
-  };
+  });
 }
 
 function RaceLink({ race, prefix }: { race: { raceId: number; raceTitle: string; raceDate: string }; prefix?: string }) {

@@ -14,7 +14,7 @@ import { describeRules } from "~/lib/championship";
 import { clubToday } from "~/lib/dates";
 import { progressionChart } from "~/lib/points-chart";
 import { ALL_SEASONS } from "~/lib/seasons";
-import type { PageHandle } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { provisionalRaces } from "~/domain/race-day.server";
 import type { Route } from "./+types/standings";
 
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [view, provisional] = await Promise.all([standingsView(db, clubToday(config), params), provisionalRaces(db)]);
   if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
   const { classes, boatClass, choices, season, rows, tables } = view;
-  return {
+  return readPageData(request, {
     classes,
     boatClass,
     seasons: choices.offered.map(({ key, name }) => ({ key, name })),
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     rows,
     provisional,
     tables: tables.map((table) => ({ ...table, chart: progressionChart(table.rounds.length, table.classified) })),
-  };
+  });
 }
 
 function query(params: Record<string, string | null>): string {
