@@ -9,7 +9,7 @@ import { groupResults, type PublicResult } from "~/lib/results";
  * name and Total Time and Laps are left out (the race page keeps them from 640 px up).
  *
  * A race day has hundreds of rows, so a cell carries at most one short class naming its role and
- * `.results-table` in app.css styles the roles (the first cell is Pos, the last Points): half the
+ * `.ranked-table` in app.css styles the roles (the first cell is Pos, the last Points): half the
  * bytes React renders and the browser parses, compared with utility classes on every cell.
  */
 export function RaceResultsTable({ results, variant }: { results: PublicResult[]; variant: "summary" | "full" }) {
@@ -19,7 +19,7 @@ export function RaceResultsTable({ results, variant }: { results: PublicResult[]
       {groupResults(results).map((group) => (
         <div key={`${group.boatClass}-${group.heatNumber}`}>
           {group.label && <h3 className="mb-1 px-3 text-sm font-semibold text-primary">{group.label}</h3>}
-          <Table className="results-table">
+          <Table className="ranked-table">
             <thead>
               <tr>
                 <th scope="col">Pos</th>
