@@ -1,6 +1,7 @@
 /** What the HTTP server hands every loader and action (React Router's typed context). */
 import { createContext } from "react-router";
 import type { Database } from "../db/client";
+import type { ComputedOnce } from "./domain/computed-once.server";
 import type { Logger } from "../server/logger";
 
 export interface AppConfig {
@@ -22,3 +23,5 @@ export const clientAddressContext = createContext<string>("unknown");
 export const loggerContext = createContext<Logger>();
 /** Production mode: the admin session cookie is Secure with the `__Host-` prefix (see auth.server.ts). */
 export const productionContext = createContext<boolean>(true);
+/** Results kept until the data changes (season championships); null = compute every time. */
+export const computedOnceContext = createContext<ComputedOnce | null>(null);

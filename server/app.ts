@@ -11,6 +11,7 @@ import { migrate } from "../db/migrate";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-postgres";
 import { seedDemoData } from "../db/demo-data";
 import { ensureStartupAdmin } from "../app/domain/auth.server";
+import { ComputedOnce } from "../app/domain/computed-once.server";
 import { parseEnv } from "./env";
 import { createHttpApp, requestLogger } from "./http";
 import { createLogger } from "./logger";
@@ -85,11 +86,14 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   const pageCache = new PageCache();
   // Open live race pages hear of their race's changes from any instance (NOTIFY race_changed).
   const liveRaces = new LiveRaces({ maxConnections: env.LIVE_MAX_CONNECTIONS, maxPerAddress: env.LIVE_MAX_PER_ADDRESS });
+  // Season championships, computed once per data change for every page that shows them.
+  const computed = new ComputedOnce(() => changes.listening());
   const changes = listenForDataChanges({
     connectionString,
     pool,
     onChange: (reason) => {
       pageCache.clear();
+      computed.clear();
       log.debug({ reason }, "page cache cleared");
       // Changes may have been missed while the listener was away: every live page checks.
       if (reason === "listener connected") liveRaces.publishAll();
@@ -118,6 +122,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     isShuttingDown: () => shuttingDown,
     pageCache: { cache: pageCache, enabled: () => changes.listening() },
     liveRaces,
+    computed,
   });
 
   // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.

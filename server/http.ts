@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import {
   clientAddressContext,
   configContext,
+  computedOnceContext,
   dbContext,
   loggerContext,
   nonceContext,
@@ -20,6 +21,7 @@ import type { Logger } from "./logger";
 import { inlineStyleHashes } from "./csp";
 import { pageCacheMiddleware, type PageCache } from "./page-cache";
 import type { LiveRaces } from "./live-races";
+import type { ComputedOnce } from "../app/domain/computed-once.server";
 import { getRace } from "../app/domain/public-queries.server";
 import { reactRouterHandler } from "./react-router-handler";
 import { clubToday } from "../app/lib/dates";
@@ -40,6 +42,8 @@ export interface HttpOptions {
   pageCache?: { cache: PageCache; enabled: () => boolean };
   /** Server-Sent Events of live race pages (/live/races/:id). */
   liveRaces?: LiveRaces;
+  /** Results kept until the data changes (app/domain/computed-once.server.ts). */
+  computed?: ComputedOnce;
 }
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
@@ -73,6 +77,7 @@ export function createHttpApp({
   isShuttingDown,
   pageCache,
   liveRaces,
+  computed,
 }: HttpOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -155,6 +160,7 @@ export function createHttpApp({
     context.set(nonceContext, String(res.locals.cspNonce));
     context.set(productionContext, production);
     context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+    if (computed) context.set(computedOnceContext, computed);
     return context;
   };
   const mode = production ? ("production" as const) : ("development" as const);

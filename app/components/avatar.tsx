@@ -1,8 +1,9 @@
 import { cn } from "~/lib/cn";
 
-const AVATAR = "size-8 shrink-0 rounded-full bg-muted";
-
-/** Initials avatar, drawn by our own server from the name (no third-party avatar service). */
+/**
+ * Initials avatar, drawn by our own server from the name (no third-party avatar service). Styled
+ * by `.avatar` in app.css (standings list one per row); a utility class passed in wins.
+ */
 export function Avatar({ name, className, eager }: { name: string; className?: string; eager?: boolean }) {
   return (
     <img
@@ -11,7 +12,7 @@ export function Avatar({ name, className, eager }: { name: string; className?: s
       width={32}
       height={32}
       loading={eager ? "eager" : "lazy"}
-      className={className ? cn(AVATAR, className) : AVATAR}
+      className={className ? cn("avatar", className) : "avatar"}
     />
   );
 }

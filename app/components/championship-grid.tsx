@@ -24,20 +24,11 @@ interface GridRow {
 }
 
 /**
- * Pos and Racer stay at the left edge and Points at the right while the round columns scroll
- * sideways inside the table's own box (never the page), each with a shadow that shows there is
- * more under it. Pos is exactly 4rem wide, so Racer sticks right after it.
- */
-const STICKY = "sticky z-10 bg-background";
-const STICKY_POS = `${STICKY} left-0 w-16 min-w-16 text-left`;
-const STICKY_NAME = `${STICKY} left-16 text-left border-r shadow-[6px_0_8px_-4px_rgb(0_0_0/0.3)]`;
-const STICKY_POINTS = `${STICKY} right-0 border-l shadow-[-6px_0_8px_-4px_rgb(0_0_0/0.3)]`;
-
-/**
  * One class's championship, round by round: the working behind every total. Dropped rounds are
  * struck through with their meaning spelled out for screen readers; rounds not run stay blank.
  * Cells holding screen-reader text are `relative`, so that text stays inside the table's scroll
- * box instead of widening the page on a phone.
+ * box instead of widening the page on a phone. The sticky Pos, Racer and Points cells (`.pos`,
+ * `.racer`, `.total`) and the rest are styled once in app.css: a season grid has hundreds of cells.
  */
 export function ChampionshipGrid({
   boatClass,
@@ -58,27 +49,22 @@ export function ChampionshipGrid({
   const anyProvisional = rounds.some((round) => round.provisional);
   const row = (r: GridRow) => (
     <TableRow key={r.competitorId}>
-      <TableCell className={STICKY_POS}>
+      <TableCell className="pos">
         {r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}
       </TableCell>
-      <TableCell className={`${STICKY_NAME} min-w-32 sm:min-w-40`}>
-        <a
-          href={`/competitor/${r.competitorId}`}
-          className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
-        >
+      <TableCell className="racer">
+        <a href={`/competitor/${r.competitorId}`}>
           <Avatar name={r.name} />
           {r.name}
         </a>
-        {r.boat && <div className="text-xs text-muted-foreground">{r.boat}</div>}
-        {r.countBack && <div className="text-xs text-muted-foreground">{r.countBack}</div>}
+        {r.boat && <small>{r.boat}</small>}
+        {r.countBack && <small>{r.countBack}</small>}
       </TableCell>
       {r.cells.map((cell, i) => (
         <TableCell key={rounds[i]!.id}>
           {cell === null ? null : cell.dropped ? (
             <>
-              <s aria-hidden="true" className="text-muted-foreground">
-                {cell.points}
-              </s>
+              <s aria-hidden="true">{cell.points}</s>
               <span className="sr-only">{cell.points} points, dropped</span>
             </>
           ) : (
@@ -86,7 +72,7 @@ export function ChampionshipGrid({
           )}
         </TableCell>
       ))}
-      <TableCell className={`${STICKY_POINTS} font-semibold`}>{r.points}</TableCell>
+      <TableCell className="total">{r.points}</TableCell>
       <TableCell>{r.wins}</TableCell>
       <TableCell>{r.podiums}</TableCell>
     </TableRow>
@@ -102,8 +88,8 @@ export function ChampionshipGrid({
         </TableCaption>
         <TableHeader>
           <TableRow>
-            <TableHead className={STICKY_POS}>Pos</TableHead>
-            <TableHead className={STICKY_NAME}>Racer</TableHead>
+            <TableHead className="pos">Pos</TableHead>
+            <TableHead className="racer">Racer</TableHead>
             {rounds.map((round, i) => (
               <TableHead key={round.id} className="relative text-right">
                 <a href={`/results/${round.id}`} className="hover:underline">
@@ -125,7 +111,7 @@ export function ChampionshipGrid({
                 </a>
               </TableHead>
             ))}
-            <TableHead className={`${STICKY_POINTS} text-right`}>Points</TableHead>
+            <TableHead className="total">Points</TableHead>
             <TableHead className="text-right">Wins</TableHead>
             <TableHead className="text-right">Podiums</TableHead>
           </TableRow>

@@ -7,13 +7,17 @@ const MEDALS: Record<number, { label: string; className: string }> = {
   3: { label: "Bronze medal", className: "text-bronze" },
 };
 
-/** The position, with a medal for the top 3 (SPEC /standings). */
+/**
+ * The position, with a medal for the top 3 (SPEC /standings). Below the podium it is the bare
+ * number, in bold like the rest: a standings list has one per racer.
+ */
 export function PositionWithMedal({ position }: { position: number }) {
   const medal = MEDALS[position];
+  if (!medal) return <strong>{position}</strong>;
   return (
-    <span className="inline-flex items-center gap-1 font-semibold">
-      {medal && <Medal role="img" aria-label={medal.label} className={cn("size-5", medal.className)} />}
+    <strong className="inline-flex items-center gap-1">
+      <Medal role="img" aria-label={medal.label} className={cn("size-5", medal.className)} />
       {position}
-    </span>
+    </strong>
   );
 }

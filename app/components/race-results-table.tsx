@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Table } from "~/components/ui/table";
 import { groupResults, type PublicResult } from "~/lib/results";
 
 /**
@@ -7,8 +7,11 @@ import { groupResults, type PublicResult } from "~/lib/results";
  * "full": Pos, Racer, Boat, Best Lap, Total Time, Laps, Points (race page).
  * On a phone (below 640 px) Pos, name, Best Lap and Points stay in view: the boat folds under the
  * name and Total Time and Laps are left out (the race page keeps them from 640 px up).
+ *
+ * A race day has hundreds of rows, so a cell carries at most one short class naming its role and
+ * `.ranked-table` in app.css styles the roles (the first cell is Pos, the last Points): half the
+ * bytes React renders and the browser parses, compared with utility classes on every cell.
  */
-const WIDE = "hidden sm:table-cell";
 export function RaceResultsTable({ results, variant }: { results: PublicResult[]; variant: "summary" | "full" }) {
   const full = variant === "full";
   return (
@@ -16,36 +19,44 @@ export function RaceResultsTable({ results, variant }: { results: PublicResult[]
       {groupResults(results).map((group) => (
         <div key={`${group.boatClass}-${group.heatNumber}`}>
           {group.label && <h3 className="mb-1 px-3 text-sm font-semibold text-primary">{group.label}</h3>}
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="w-12">Pos</TableHead>
-                <TableHead>{full ? "Racer" : "Name"}</TableHead>
-                <TableHead className={WIDE}>Boat</TableHead>
-                <TableHead>Best Lap</TableHead>
-                {full && <TableHead className={WIDE}>Total Time</TableHead>}
-                {full && <TableHead className={`${WIDE} text-right`}>Laps</TableHead>}
-                <TableHead className="text-right">Points</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          <Table className="ranked-table">
+            <thead>
+              <tr>
+                <th scope="col">Pos</th>
+                <th scope="col">{full ? "Racer" : "Name"}</th>
+                <th scope="col" className="wide">
+                  Boat
+                </th>
+                <th scope="col">Best Lap</th>
+                {full && (
+                  <th scope="col" className="wide">
+                    Total Time
+                  </th>
+                )}
+                {full && (
+                  <th scope="col" className="wide num">
+                    Laps
+                  </th>
+                )}
+                <th scope="col">Points</th>
+              </tr>
+            </thead>
+            <tbody>
               {group.results.map((result) => (
-                <TableRow key={result.id}>
-                  <TableCell className="font-semibold">{result.position}</TableCell>
-                  <TableCell>
-                    <a href={`/competitor/${result.competitorId}`} className="font-medium text-primary hover:underline">
-                      {result.racerName}
-                    </a>
-                    {result.boat && <span className="block text-xs text-muted-foreground sm:hidden">{result.boat}</span>}
-                  </TableCell>
-                  <TableCell className={WIDE}>{result.boat}</TableCell>
-                  <TableCell className="tabular-nums">{result.bestLap ?? "–"}</TableCell>
-                  {full && <TableCell className={`${WIDE} tabular-nums`}>{result.totalTime ?? "–"}</TableCell>}
-                  {full && <TableCell className={`${WIDE} text-right tabular-nums`}>{result.laps ?? "–"}</TableCell>}
-                  <TableCell className="text-right font-semibold tabular-nums">{result.points}</TableCell>
-                </TableRow>
+                <tr key={result.id}>
+                  <td>{result.position}</td>
+                  <td>
+                    <a href={`/competitor/${result.competitorId}`}>{result.racerName}</a>
+                    {result.boat && <small>{result.boat}</small>}
+                  </td>
+                  <td className="wide">{result.boat}</td>
+                  <td>{result.bestLap ?? "–"}</td>
+                  {full && <td className="wide">{result.totalTime ?? "–"}</td>}
+                  {full && <td className="wide num">{result.laps ?? "–"}</td>}
+                  <td>{result.points}</td>
+                </tr>
               ))}
-            </TableBody>
+            </tbody>
           </Table>
         </div>
       ))}

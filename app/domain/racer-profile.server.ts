@@ -12,6 +12,7 @@ import { headToHead, TREND_RACES, type HeadToHead, type HistoryResult } from "..
 import { seasonContains, type SeasonRange } from "../lib/seasons";
 import type { RacerStatistics } from "../lib/standings";
 import { seasonChoices, seasonStandings, type Season } from "./championship.server";
+import type { ComputedOnce } from "./computed-once.server";
 import { byName } from "./competitor-order.server";
 import { competitorResults, getCompetitor, type CompetitorResult, type PublicCompetitor } from "./public-queries.server";
 
@@ -45,6 +46,8 @@ export async function racerSeasons(
   today: string,
   /** The seasons offered (seasonChoices), when the caller has them already. */
   offeredSeasons?: readonly Season[],
+  /** Championships kept until the data changes: every profile needs the same ones. */
+  computed?: ComputedOnce | null,
 ): Promise<SeasonLine[]> {
   if (results.length === 0) return [];
   const offered = offeredSeasons ?? (await seasonChoices(db, today)).offered;
@@ -56,7 +59,12 @@ export async function racerSeasons(
   });
   const perSeason = await Promise.all(
     raced.map(async ({ season, classes }) => {
-      const tables = await seasonStandings(db, season, classes.length === 1 ? classes[0] : undefined);
+      const boatClass = classes.length === 1 ? classes[0] : undefined;
+      const standings = () => seasonStandings(db, season, boatClass);
+      // Every field of the season (dates, rules) decides its championship.
+      const tables = await (computed
+        ? computed.get(`season-standings ${JSON.stringify(season)} ${boatClass ?? ""}`, standings)
+        : standings());
       return classTabs(classes).flatMap((boatClass): SeasonLine[] => {
         const table = tables.find((t) => t.boatClass === boatClass);
         const row = table && [...table.classified, ...table.notClassified].find((r) => r.competitorId === competitorId);
@@ -300,7 +308,8 @@ export async function racerProfile(
     today,
     season: requestedSeason = null,
     careerTableRows = CAREER_TABLE_ROWS,
-  }: { today: string; season?: string | null; careerTableRows?: number },
+    computed = null,
+  }: { today: string; season?: string | null; careerTableRows?: number; computed?: ComputedOnce | null },
 ): Promise<RacerProfile> {
   const [{ results: resultCount, ...stats }, days, bestCandidates, lastRaces, choices] = await Promise.all([
     racerCareer(db, competitorId),
@@ -313,7 +322,7 @@ export async function racerProfile(
   const resultSeasons = bySeason ? choices.offered.filter((season) => days.some((d) => seasonContains(season, d.raceDate))) : [];
   const shown = resultSeasons.find((s) => s.key === requestedSeason) ?? resultSeasons[0] ?? null;
   const [seasons, results] = await Promise.all([
-    racerSeasons(db, competitorId, days, today, choices.offered),
+    racerSeasons(db, competitorId, days, today, choices.offered, computed),
     resultCount === 0 ? Promise.resolve([]) : racerResultsBetween(db, competitorId, shown),
   ]);
   return {

@@ -11,7 +11,7 @@ import { calendarPageHref, parseCalendarPage } from "~/lib/calendar-pages";
 import { cn } from "~/lib/cn";
 import { clubToday } from "~/lib/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
-import type { PageHandle } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { raceImage } from "~/lib/site";
 import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/calendar";
@@ -48,13 +48,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   // webcal:// makes phones offer to subscribe instead of importing once.
   const subscribeUrl = `${context.get(configContext).siteUrl.replace(/^https?:/, "webcal:")}/calendar.ics`;
-  return {
+  return readPageData(request, {
     filter,
     subscribeUrl,
     page,
     pages,
     races: races.map((race) => ({ ...race, timing: raceTiming(race.date, today) })),
-  };
+  });
 }
 
 // Plain links styled as buttons, classes computed once: the page does not hydrate, and React

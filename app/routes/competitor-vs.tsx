@@ -1,3 +1,4 @@
+import { readPageData } from "~/lib/page";
 import { data, Link } from "react-router";
 import { dbContext } from "~/context";
 import { headToHeadView, opponents } from "~/domain/racer-profile.server";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const id = parseId(params.id);
   const otherId = parseId(params.otherId);
@@ -27,8 +28,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!view || view.kind === "not-found") throw data("Racer Not Found", { status: 404 });
   const racer = view.kind === "same" ? view.racer : view.a;
   const others = await opponents(db, racer.id);
-  if (view.kind === "same") return data({ kind: "same" as const, racer, opponents: others }, { status: 400 });
-  return { kind: "ok" as const, a: view.a, b: view.b, h2h: view.h2h, opponents: others };
+  if (view.kind === "same")
+    return data(readPageData(request, { kind: "same" as const, racer, opponents: others }), { status: 400 });
+  return readPageData(request, { kind: "ok" as const, a: view.a, b: view.b, h2h: view.h2h, opponents: others });
 }
 
 function plural(n: number, one: string, many: string): string {

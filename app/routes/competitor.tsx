@@ -1,5 +1,6 @@
+import { readPageData } from "~/lib/page";
 import { data, Link } from "react-router";
-import { configContext, dbContext, loggerContext } from "~/context";
+import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { getCompetitor } from "~/domain/public-queries.server";
 import { opponents, racerProfile, type RacerProfile } from "~/domain/racer-profile.server";
 import { Avatar } from "~/components/avatar";
@@ -45,7 +46,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const requestedSeason = new URL(request.url).searchParams.get("season");
   const [profile, others] = await Promise.all([
     // The profile still shows when only the results fail to load.
-    racerProfile(db, competitor.id, { today: clubToday(config), season: requestedSeason }).catch((error: unknown) => {
+    racerProfile(db, competitor.id, {
+      today: clubToday(config),
+      season: requestedSeason,
+      computed: context.get(computedOnceContext),
+    }).catch((error: unknown) => {
       context.get(loggerContext).error({ err: error, competitorId: competitor.id }, "competitor results failed");
       return null;
     }),
@@ -53,7 +58,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]);
   const { stats, seasons, bestCandidates, lastRaces, resultSeasons, resultSeason, results } = profile ?? NO_RESULTS;
   const recent = recentFinishes(lastRaces);
-  return {
+  return readPageData(request, {
     competitor,
     results: profile ? results : null,
     resultSeasons,
@@ -64,7 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     recent,
     chart: positionTrendChart(recent),
     opponents: others,
-  };
+  });
 }
 
 function RaceLink({ race, prefix }: { race: { raceId: number; raceTitle: string; raceDate: string }; prefix?: string }) {

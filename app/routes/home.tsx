@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/boat-classes";
 import { formatLongDate, clubToday } from "~/lib/dates";
 import { site } from "~/lib/site";
-import type { PageHandle } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import type { Route } from "./+types/home";
 
 /** Latest Standings' season selector submits itself when changed (public/js/auto-submit.js). */
@@ -41,7 +41,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const leaders = latest ? await leadersOfRaces(db, [latest.id], PER_HEAT) : null;
   const latestResults = leaders?.results ?? [];
   const totalResults = (latest && leaders?.totals.get(latest.id)) ?? 0;
-  return { tab, latest, latestResults, totalResults, standings: standingsTab, seasonParam: params.get("season"), next };
+  return readPageData(request, {
+    tab,
+    latest,
+    latestResults,
+    totalResults,
+    standings: standingsTab,
+    seasonParam: params.get("season"),
+    next,
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

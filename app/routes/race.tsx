@@ -15,7 +15,7 @@ import { formatClubDateTime, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 import { heatLine, nextHeat } from "~/lib/race-day";
-import type { PageHandle } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { entryWindowText } from "~/lib/entry-window";
 import { raceEntryWindow } from "~/domain/race-registrations.server";
 import { raceImage } from "~/lib/site";
@@ -30,7 +30,7 @@ export const handle: PageHandle = { scripts: ["/js/live-race.js"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.race.title ?? "Race Not Found" }];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const id = parseId(params.id);
   const race = id ? await getRace(db, id) : null;
@@ -69,7 +69,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const status = raceDetailStatus(race.date, today, race.status);
   // "Entries closed on Thursday, March 5, 2026, 6 pm": only while the race is still to come.
   const entryWindow = status === "Upcoming" ? entryWindowText(window, new Date(), config.timeZone) : null;
-  return {
+  return readPageData(request, {
     race,
     results,
     entries,
@@ -80,7 +80,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     lastUpdated,
     status,
     entryWindow,
-  };
+  });
 }
 
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {

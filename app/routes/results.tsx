@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { Button } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { PageHandle } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/results";
 
@@ -51,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     races.map((r) => r.id),
     PER_HEAT,
   );
-  return {
+  return readPageData(request, {
     year: year ?? null,
     years,
     page,
@@ -61,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       results: results.filter((r) => r.raceId === race.id),
       totalResults: totals.get(race.id) ?? 0,
     })),
-  };
+  });
 }
 
 /** The archive's address for a page, keeping the year filter. */

@@ -9,12 +9,12 @@ import { RouteError } from "~/components/route-error";
 import { SeasonSelect } from "~/components/season-select";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Table } from "~/components/ui/table";
 import { describeRules } from "~/lib/championship";
 import { clubToday } from "~/lib/dates";
 import { progressionChart } from "~/lib/points-chart";
 import { ALL_SEASONS } from "~/lib/seasons";
-import type { PageHandle } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { provisionalRaces } from "~/domain/race-day.server";
 import type { Route } from "./+types/standings";
 
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [view, provisional] = await Promise.all([standingsView(db, clubToday(config), params), provisionalRaces(db)]);
   if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
   const { classes, boatClass, choices, season, rows, tables } = view;
-  return {
+  return readPageData(request, {
     classes,
     boatClass,
     seasons: choices.offered.map(({ key, name }) => ({ key, name })),
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     rows,
     provisional,
     tables: tables.map((table) => ({ ...table, chart: progressionChart(table.rounds.length, table.classified) })),
-  };
+  });
 }
 
 function query(params: Record<string, string | null>): string {
@@ -105,43 +105,44 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
       ) : season === null ? (
         <Card>
           <CardContent className="pt-5">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="w-16">Pos</TableHead>
-                  <TableHead>Racer</TableHead>
-                  <TableHead className="hidden sm:table-cell">Boat</TableHead>
-                  <TableHead className="hidden sm:table-cell">Class</TableHead>
-                  <TableHead className="text-right">Wins</TableHead>
-                  <TableHead className="text-right">Points</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+            <Table className="ranked-table">
+              <thead>
+                <tr>
+                  <th scope="col">Pos</th>
+                  <th scope="col">Racer</th>
+                  <th scope="col" className="wide">
+                    Boat
+                  </th>
+                  <th scope="col" className="wide">
+                    Class
+                  </th>
+                  <th scope="col" className="num">
+                    Wins
+                  </th>
+                  <th scope="col">Points</th>
+                </tr>
+              </thead>
+              <tbody>
                 {rows.map((row) => (
-                  <TableRow key={row.competitorId}>
-                    <TableCell>
+                  <tr key={row.competitorId}>
+                    <td>
                       <PositionWithMedal position={row.position} />
-                    </TableCell>
-                    <TableCell>
-                      <a
-                        href={`/competitor/${row.competitorId}`}
-                        className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
-                      >
+                    </td>
+                    <td>
+                      <a href={`/competitor/${row.competitorId}`}>
                         <Avatar name={row.name} />
                         {row.name}
                       </a>
                       {/* Below 640 px the boat and class fold under the name, so Points stays on screen. */}
-                      <span className="block text-xs text-muted-foreground sm:hidden">
-                        {[row.boat, row.boatClass].filter(Boolean).join(" · ")}
-                      </span>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">{row.boat}</TableCell>
-                    <TableCell className="hidden sm:table-cell">{row.boatClass}</TableCell>
-                    <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
-                    <TableCell className="text-right font-semibold tabular-nums">{row.points}</TableCell>
-                  </TableRow>
+                      <small>{[row.boat, row.boatClass].filter(Boolean).join(" · ")}</small>
+                    </td>
+                    <td className="wide">{row.boat}</td>
+                    <td className="wide">{row.boatClass}</td>
+                    <td className="num">{row.wins}</td>
+                    <td>{row.points}</td>
+                  </tr>
                 ))}
-              </TableBody>
+              </tbody>
             </Table>
           </CardContent>
         </Card>

@@ -117,6 +117,43 @@ describe("the page cache", () => {
     }
   });
 
+  it("a profile's championship line follows a change to its season on every instance, though championships are kept", async () => {
+    // A season of its own: one race in 2011 with two racers; the profile says "1st of 2".
+    const insertRacer = async (name: string) =>
+      (
+        await database.pool.query<{ id: number }>(
+          `INSERT INTO competitors (first_name, last_name, email, boat_classes)
+           VALUES ($1, 'Kept', $2, ARRAY['Open']) RETURNING id`,
+          [name, `${name.toLowerCase()}.kept@example.com`],
+        )
+      ).rows[0]!.id;
+    const [winner, second] = [await insertRacer("Wren"), await insertRacer("Sid")];
+    const race = (
+      await database.pool.query<{ id: number }>(
+        `INSERT INTO races (title, date, location, description, status)
+         VALUES ('Kept Cup', '2011-06-04', 'Ferry Reach', 'One race', 'completed') RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const finish = (competitorId: number, position: number) =>
+      database.pool.query(
+        `INSERT INTO race_results (race_id, competitor_id, position, heat_number, boat_class) VALUES ($1, $2, $3, 1, 'Open')`,
+        [race, competitorId, position],
+      );
+    await finish(winner, 1);
+    await finish(second, 2);
+    // A cookie keeps the page cache out of it: the page is rendered, the championship may be kept.
+    const field = async (server: ServerProcess) => {
+      const { text } = await get(`${server.url}/competitor/${winner}`, { Cookie: "visitor=1" });
+      return /1st<span[^>]*>of (?:<!-- -->)?(\d+)</.exec(text)?.[1];
+    };
+    for (const server of [a, b]) {
+      await expect.poll(() => field(server), { timeout: 5_000 }).toBe("2");
+      expect(await field(server)).toBe("2");
+    }
+    await finish(await insertRacer("Tam"), 3);
+    for (const server of [a, b]) await expect.poll(() => field(server), { timeout: 5_000 }).toBe("3");
+  });
+
   it("never serves or stores a page for a request with a session", async () => {
     const login = await fetch(`${a.url}/admin/login`, {
       method: "POST",

@@ -51,6 +51,20 @@ describe("byte budgets of the public read pages", () => {
     });
   }
 
+  // Read pages keep their loader data out of the document (app/lib/page.ts readPageData); a
+  // hydrated page's client navigation (registration's redirect home) still gets all of it.
+  it("a read page's data request carries its data", async () => {
+    for (const [path, key] of [
+      ["/_.data", "latestResults"],
+      ["/results.data", "totalResults"],
+      ["/standings.data", "seasonKey"],
+    ] as const) {
+      const response = await fetch(new URL(path, server.url));
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain(`"${key}"`);
+    }
+  });
+
   it("a forms page still ships its framework (the budget measures what it says)", async () => {
     const { js } = await firstLoad("/registration");
     expect(js).toBeGreaterThan(JS_BUDGET);
