@@ -1,8 +1,8 @@
 /**
- * Season championship reads. Two small queries per standings view: the database scores every
- * result of the season under the season's points table and groups them per racer and class
- * (never shipping every result row to Node); app/lib/championship.ts then applies drops and
- * count-back on that small set.
+ * Season championship reads. Two small queries per standings view: the database groups the
+ * season's results per racer and class (never shipping every result row to Node);
+ * app/lib/championship.ts then scores them under the season's points table and applies drops
+ * and count-back on that small set.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -16,6 +16,7 @@ import {
   type ChampionshipRules,
   type RacerRounds,
   type RoundScore,
+  seasonScorer,
   usesSpecTable,
 } from "../lib/championship";
 import { ALL_SEASONS, calendarYearSeason, defaultSeasonKey, offeredSeasons, type SeasonRange } from "../lib/seasons";
@@ -104,6 +105,11 @@ function intArray(text: string): number[] {
   return JSON.parse(`[${text.slice(1, -1)}]`) as number[];
 }
 
+/** The same with NULLs ("{1,NULL,3}"). */
+function nullableIntArray(text: string): (number | null)[] {
+  return JSON.parse(`[${text.slice(1, -1).replaceAll("NULL", "null")}]`) as (number | null)[];
+}
+
 /**
  * Adds `value` to the ascending `list`. A round's positions are a few heats: cheaper than sort(),
  * which allocates its work space at every call.
@@ -119,17 +125,19 @@ function insertInOrder(list: number[], value: number): void {
  * A season's championship per class (club classes first), or of one class, under the season's rules.
  *
  * Two small queries at once (bench/championship.bench.ts: p50 under 20 ms at 100,000 results):
- * the season's races, and one row per racer and class with the points of each of their results
- * in the season as parallel arrays. The season's dates are applied first (races_date_idx), then
- * race_results_season_idx (migration 0011) gives each race's results from the index alone. Node
- * then folds a racer's heats into rounds (a few thousand numbers, not rows) and
+ * the season's races, and one row per racer and class with the race and position of each of
+ * their results in the season as parallel arrays. The season's dates are applied first
+ * (races_date_idx), then race_results_season_idx (migration 0011) gives each race's results from
+ * the index alone. Node then scores each result (seasonScorer: the points rule stays in one
+ * place, and looking positions up in the points table per row cost PostgreSQL more than it costs
+ * Node), folds a racer's heats into rounds (a few thousand numbers, not rows), and
  * app/lib/championship.ts applies drops and count-back.
  */
 export async function seasonStandings(db: Database, season: Season, boatClass?: string): Promise<ClassChampionship[]> {
   const classFilter = boatClass ? sql`AND rr.boat_class = ${boatClass}` : sql``;
-  const table = `{${season.pointsTable.map((p) => Math.trunc(p)).join(",")}}`;
-  // The same rule as seasonPoints() in app/lib/championship.ts.
-  const useStored = usesSpecTable(season);
+  const pointsFor = seasonScorer(season);
+  // Stored points only count under SPEC's table (seasonPoints): only then do they travel.
+  const storedPoints = usesSpecTable(season) ? sql`, array_agg(rr.points)::text AS stored_points` : sql``;
   const inSeason = sql`r.date BETWEEN ${season.startsOn}::date AND ${season.endsOn}::date`;
   const [races, racers] = await Promise.all([
     db.execute<{ id: number; date: string; title: string; counts: boolean; provisional: boolean }>(sql`
@@ -143,19 +151,16 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
       boat_name: string | null;
       boat_number: string | null;
       race_ids: string;
-      points: string;
       positions: string;
+      stored_points?: string;
     }>(sql`
       -- The arrays travel as their text ("{1,2,3}"): read with JSON.parse, several times faster
       -- in Node than node-postgres's array parser.
-      SELECT c.id AS competitor_id, x.boat_class, c.first_name, c.last_name, c.boat_name, c.boat_number,
-        x.race_ids::text, x.points::text, x.positions::text
+      SELECT x.*, c.first_name, c.last_name, c.boat_name, c.boat_number
       FROM (
-        -- One pass over the season's results: the three arrays are filled in the same row order.
-        SELECT rr.competitor_id, rr.boat_class, array_agg(rr.race_id) AS race_ids,
-          array_agg(CASE WHEN ${useStored}::boolean AND rr.points IS NOT NULL THEN rr.points
-            ELSE COALESCE((${table}::int[])[rr.position], ${season.pointsBelow}::int) END) AS points,
-          array_agg(rr.position) AS positions
+        -- One pass over the season's results: the arrays are filled in the same row order.
+        SELECT rr.competitor_id, rr.boat_class, array_agg(rr.race_id)::text AS race_ids,
+          array_agg(rr.position)::text AS positions ${storedPoints}
         FROM races r JOIN race_results rr ON rr.race_id = r.id
         WHERE ${inSeason} ${classFilter}
         GROUP BY rr.competitor_id, rr.boat_class
@@ -172,17 +177,19 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
     // Heats of one race add up to the racer's round.
     const rounds: (RoundScore | null)[] = races.rows.map(() => null);
     const raceIds = intArray(row.race_ids);
-    const points = intArray(row.points);
     const positions = intArray(row.positions);
+    const stored = row.stored_points === undefined ? [] : nullableIntArray(row.stored_points);
     for (let i = 0; i < raceIds.length; i++) {
       const slot = slotOf.get(raceIds[i]!);
       // A race moved out of the season between the two queries: not one of its rounds.
       if (slot === undefined) continue;
+      const position = positions[i]!;
+      const points = pointsFor(position, stored[i]);
       const round = rounds[slot];
       if (round) {
-        round.points += points[i]!;
-        insertInOrder(round.positions, positions[i]!);
-      } else rounds[slot] = { roundId: raceIds[i]!, points: points[i]!, positions: [positions[i]!] };
+        round.points += points;
+        insertInOrder(round.positions, position);
+      } else rounds[slot] = { roundId: raceIds[i]!, points, positions: [position] };
     }
     const scores = rounds.filter((round) => round !== null);
     for (const score of scores) group.entrants[slotOf.get(score.roundId)!]! += 1;

@@ -61,9 +61,19 @@ export function seasonPoints(
   position: number,
   stored?: number | null,
 ): number {
-  if (stored !== null && stored !== undefined && usesSpecTable(rules)) return stored;
-  if (!Number.isInteger(position) || position < 1) return 0;
-  return rules.pointsTable[position - 1] ?? rules.pointsBelow;
+  return seasonScorer(rules)(position, stored);
+}
+
+/** seasonPoints() for every finish of one season: whether stored points win is decided once. */
+export function seasonScorer(
+  rules: Pick<ChampionshipRules, "pointsTable" | "pointsBelow">,
+): (position: number, stored?: number | null) => number {
+  const storedWins = usesSpecTable(rules);
+  return (position, stored) => {
+    if (storedWins && stored !== null && stored !== undefined) return stored;
+    if (!Number.isInteger(position) || position < 1) return 0;
+    return rules.pointsTable[position - 1] ?? rules.pointsBelow;
+  };
 }
 
 /** How many of one racer's rounds count when `roundsHeld` rounds were held (Infinity = all). */

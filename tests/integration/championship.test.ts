@@ -5,7 +5,7 @@ import { standings } from "~/domain/public-queries.server";
 import { DEFAULT_RULES } from "~/lib/championship";
 import { calendarYearSeason } from "~/lib/seasons";
 import { loader as csvLoader } from "~/routes/standings-csv";
-import { races, seasons } from "../../db/schema";
+import { raceResults, races, seasons } from "../../db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 import { call, routeContext } from "../support/routes";
@@ -103,6 +103,24 @@ describe("a season's championship", () => {
       // Two equal 4s: the earlier one is kept.
       ["Cal", 6 + 4, [4, "(4)", 6]],
     ]);
+  });
+
+  it("under SPEC's table a stored points value wins; a season's own table scores the position", async () => {
+    const stored = await createResult(db, {
+      raceId: raceIds[2]!,
+      competitorId: dee.id,
+      position: 4,
+      points: 3,
+      boatClass: "Superboat",
+    });
+    try {
+      const cells = async (season: Season) =>
+        (await seasonStandings(db, season, "Superboat"))[0]!.classified.map((r) => [r.firstName, r.cells.map((c) => c?.points)]);
+      expect(await cells(season2025)).toEqual([["Dee", [25, 3]]]);
+      expect(await cells({ ...season2025, pointsTable: [10, 6, 4, 2], pointsBelow: 1 })).toEqual([["Dee", [10, 2]]]);
+    } finally {
+      await db.delete(raceResults).where(eq(raceResults.id, stored.id));
+    }
   });
 
   it("a race flagged as not counting leaves the season's columns", async () => {
