@@ -22,6 +22,7 @@ import {
 import { ALL_SEASONS, calendarYearSeason, defaultSeasonKey, offeredSeasons, type SeasonRange } from "../lib/seasons";
 import { parsePointsTable, type SeasonInput } from "../lib/season-schema";
 import { boatLabel, type Ranked } from "../lib/standings";
+import type { ComputedOnce } from "./computed-once.server";
 import { isExclusionViolation, isUniqueViolation } from "./db-errors.server";
 import { standings, standingsClasses, type Standing } from "./public-queries.server";
 
@@ -237,6 +238,23 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
   return tables;
 }
 
+/**
+ * A season's championship (of one class, or of every class), through `computed` when the server
+ * keeps championships until the data changes (decision 0024): every page that shows a season (its
+ * standings, their CSV, the home page's tab, each racer's profile) then shares one computation of
+ * all its classes.
+ */
+export async function keptSeasonStandings(
+  db: Database,
+  season: Season,
+  { boatClass, computed }: { boatClass?: string; computed?: ComputedOnce | null } = {},
+): Promise<ClassChampionship[]> {
+  if (!computed) return seasonStandings(db, season, boatClass);
+  // Every field of the season (dates, rules) decides its championship.
+  const all = await computed.get(`season-standings ${JSON.stringify(season)}`, () => seasonStandings(db, season));
+  return boatClass === undefined ? all : all.filter((table) => table.boatClass === boatClass);
+}
+
 export type StandingsView =
   | { kind: "not-found" }
   | {
@@ -253,7 +271,12 @@ export type StandingsView =
     };
 
 /** What /standings and /standings.csv show for `?season=` and `?class=`. */
-export async function standingsView(db: Database, today: string, params: URLSearchParams): Promise<StandingsView> {
+export async function standingsView(
+  db: Database,
+  today: string,
+  params: URLSearchParams,
+  computed?: ComputedOnce | null,
+): Promise<StandingsView> {
   const [choices, classes] = await Promise.all([seasonChoices(db, today), standingsClasses(db)]);
   const season = pickSeason(choices, params.get("season"));
   if (season === undefined) return { kind: "not-found" };
@@ -269,7 +292,7 @@ export async function standingsView(db: Database, today: string, params: URLSear
     choices,
     season,
     rows: [],
-    tables: await seasonStandings(db, season, boatClass ?? undefined),
+    tables: await keptSeasonStandings(db, season, { boatClass: boatClass ?? undefined, computed }),
   };
 }
 
@@ -277,7 +300,7 @@ export async function standingsView(db: Database, today: string, params: URLSear
 const HOME_STANDINGS = 5;
 
 /** Latest Standings: SPEC's top 5, or with a season, the top 5 of each class's championship. */
-export async function homeStandings(db: Database, today: string, requested: string | null) {
+export async function homeStandings(db: Database, today: string, requested: string | null, computed?: ComputedOnce | null) {
   const choices = await seasonChoices(db, today);
   // An unknown season on the home page shows the default rather than an error page.
   const season = pickSeason(choices, requested) ?? pickSeason(choices, null) ?? null;
@@ -287,7 +310,7 @@ export async function homeStandings(db: Database, today: string, requested: stri
     const rows = (await standings(db)).slice(0, HOME_STANDINGS);
     return { seasons: seasonsOffered, seasonKey, groups: rows.length ? [{ boatClass: null, rows }] : [] };
   }
-  const tables = await seasonStandings(db, season);
+  const tables = await keptSeasonStandings(db, season, { computed });
   return {
     seasons: seasonsOffered,
     seasonKey,

@@ -11,7 +11,7 @@ import { POINTS_BELOW_TABLE, POINTS_BY_POSITION, resultPoints } from "../lib/poi
 import { headToHead, TREND_RACES, type HeadToHead, type HistoryResult } from "../lib/racer-history";
 import { seasonContains, type SeasonRange } from "../lib/seasons";
 import type { RacerStatistics } from "../lib/standings";
-import { seasonChoices, seasonStandings, type Season } from "./championship.server";
+import { keptSeasonStandings, seasonChoices, type Season } from "./championship.server";
 import type { ComputedOnce } from "./computed-once.server";
 import { byName } from "./competitor-order.server";
 import { competitorResults, getCompetitor, type CompetitorResult, type PublicCompetitor } from "./public-queries.server";
@@ -59,12 +59,10 @@ export async function racerSeasons(
   });
   const perSeason = await Promise.all(
     raced.map(async ({ season, classes }) => {
-      const boatClass = classes.length === 1 ? classes[0] : undefined;
-      const standings = () => seasonStandings(db, season, boatClass);
-      // Every field of the season (dates, rules) decides its championship.
-      const tables = await (computed
-        ? computed.get(`season-standings ${JSON.stringify(season)} ${boatClass ?? ""}`, standings)
-        : standings());
+      const tables = await keptSeasonStandings(db, season, {
+        boatClass: classes.length === 1 ? classes[0] : undefined,
+        computed,
+      });
       return classTabs(classes).flatMap((boatClass): SeasonLine[] => {
         const table = tables.find((t) => t.boatClass === boatClass);
         const row = table && [...table.classified, ...table.notClassified].find((r) => r.competitorId === competitorId);

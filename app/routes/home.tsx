@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { configContext, dbContext, loggerContext } from "~/context";
+import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { homeStandings } from "~/domain/championship.server";
 import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/public-queries.server";
 import { SeasonSelect } from "~/components/season-select";
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [latest, standingsTab, next] = await Promise.all([
     tab === "results" ? latestRaceWithResults(db) : null,
     tab === "standings"
-      ? homeStandings(db, today, params.get("season")).catch((error: unknown) => {
+      ? homeStandings(db, today, params.get("season"), context.get(computedOnceContext)).catch((error: unknown) => {
           // The rest of the home page still shows when only the standings fail.
           context.get(loggerContext).error({ err: error }, "home standings failed");
           return null;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { configContext, dbContext } from "~/context";
+import { computedOnceContext, configContext, dbContext } from "~/context";
 import { standingsView } from "~/domain/championship.server";
 import { toCsv } from "~/lib/csv";
 import { clubToday } from "~/lib/dates";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/standings-csv";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const config = context.get(configContext);
-  const view = await standingsView(db, clubToday(config), new URL(request.url).searchParams);
+  const view = await standingsView(db, clubToday(config), new URL(request.url).searchParams, context.get(computedOnceContext));
   if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
   const rows = view.season === null ? specStandingsCsv(view.rows) : championshipCsv(view.season.name, view.tables);
   return new Response(toCsv(rows), {

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { configContext, dbContext } from "~/context";
+import { computedOnceContext, configContext, dbContext } from "~/context";
 import { standingsView } from "~/domain/championship.server";
 import { Avatar } from "~/components/avatar";
 import { ChampionshipGrid } from "~/components/championship-grid";
@@ -27,7 +27,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const config = context.get(configContext);
   const params = new URL(request.url).searchParams;
-  const [view, provisional] = await Promise.all([standingsView(db, clubToday(config), params), provisionalRaces(db)]);
+  const [view, provisional] = await Promise.all([
+    standingsView(db, clubToday(config), params, context.get(computedOnceContext)),
+    provisionalRaces(db),
+  ]);
   if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
   const { classes, boatClass, choices, season, rows, tables } = view;
   return readPageData(request, {

@@ -117,7 +117,7 @@ describe("the page cache", () => {
     }
   });
 
-  it("a profile's championship line follows a change to its season on every instance, though championships are kept", async () => {
+  it("a profile's championship line and the season's standings follow a change on every instance, though championships are kept", async () => {
     // A season of its own: one race in 2011 with two racers; the profile says "1st of 2".
     const insertRacer = async (name: string) =>
       (
@@ -146,12 +146,18 @@ describe("the page cache", () => {
       const { text } = await get(`${server.url}/competitor/${winner}`, { Cookie: "visitor=1" });
       return /1st<span[^>]*>of (?:<!-- -->)?(\d+)</.exec(text)?.[1];
     };
+    const standings = async (server: ServerProcess) =>
+      (await get(`${server.url}/standings?season=2011`, { Cookie: "visitor=1" })).text;
     for (const server of [a, b]) {
       await expect.poll(() => field(server), { timeout: 5_000 }).toBe("2");
       expect(await field(server)).toBe("2");
+      expect(await standings(server)).toContain("Sid Kept");
     }
     await finish(await insertRacer("Tam"), 3);
-    for (const server of [a, b]) await expect.poll(() => field(server), { timeout: 5_000 }).toBe("3");
+    for (const server of [a, b]) {
+      await expect.poll(() => field(server), { timeout: 5_000 }).toBe("3");
+      expect(await standings(server)).toContain("Tam Kept");
+    }
   });
 
   it("never serves or stores a page for a request with a session", async () => {
