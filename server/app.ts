@@ -68,10 +68,12 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     throw error;
   }
 
+  // In development a function, so each request sees the edited app; in production the build
+  // itself, loaded once (React Router then derives its route tables once, not per request).
   const build = viteDev
     ? () => viteDev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : // A virtual module React Router's Vite plugin provides at build time (typed by typegen).
-      () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+      ((await import("virtual:react-router/server-build")) as ServerBuild);
 
   let shuttingDown = false;
   const stopBackups = embedded ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};

@@ -29,7 +29,11 @@ import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigi
 
 export interface HttpOptions {
   db: Database;
-  build: () => Promise<ServerBuild>;
+  /**
+   * The app. In production the loaded build itself: React Router derives its route tables once
+   * (given a function, it derives them again on every request, for the dev server's reloads).
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   config: AppConfig;
   log: Logger;
   production: boolean;

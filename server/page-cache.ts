@@ -208,7 +208,11 @@ export function pageCacheMiddleware({
   enabled,
 }: {
   cache: PageCache;
-  build: () => Promise<ServerBuild>;
+  /**
+   * The app. In production the loaded build itself: React Router derives its route tables once
+   * (given a function, it derives them again on every request, for the dev server's reloads).
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
   /** The club's calendar date: part of every key, so pages roll over at the club's midnight. */

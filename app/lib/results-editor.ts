@@ -20,20 +20,31 @@ export interface HeatSelection {
 
 /**
  * The class and heat to show: the requested ones when the race has results there; otherwise the
- * first class with results (or the default class of a race without results) and its first heat
- * (or heat 1).
+ * first class with results and its first heat. A race without results starts where its heat draw
+ * starts (the first drawn class and heat, so the draw's finishing-order pad is there at once), or
+ * without a draw at the default class, heat 1.
  */
 export function selectHeat(
   results: readonly HeatKeyed[],
   requested: { boatClass?: string | null; heat?: string | null },
+  /** The race's drawn heats, if any. */
+  drawn: readonly HeatKeyed[] = [],
 ): HeatSelection {
   const classes = classTabs(results.map((r) => r.boatClass)).filter((c) => results.some((r) => r.boatClass === c));
   const requestedClass = canonicalBoatClass(requested.boatClass ?? "");
-  const boatClass = classes.includes(requestedClass) ? requestedClass : (classes[0] ?? DEFAULT_BOAT_CLASS);
+  const start = results.length === 0 ? firstHeat(drawn) : undefined;
+  const boatClass = classes.includes(requestedClass) ? requestedClass : (classes[0] ?? start?.boatClass ?? DEFAULT_BOAT_CLASS);
   const heats = [...new Set(results.filter((r) => r.boatClass === boatClass).map((r) => r.heatNumber))].sort((a, b) => a - b);
   const requestedHeat = Number(requested.heat);
-  const heatNumber = heats.includes(requestedHeat) ? requestedHeat : (heats[0] ?? 1);
+  const heatNumber = heats.includes(requestedHeat) ? requestedHeat : (heats[0] ?? start?.heatNumber ?? 1);
   return { classes, boatClass, heats, heatNumber };
+}
+
+/** The first heat of the first class in the club's class order. */
+function firstHeat(heats: readonly HeatKeyed[]): HeatKeyed | undefined {
+  const boatClass = classTabs(heats.map((h) => h.boatClass)).find((c) => heats.some((h) => h.boatClass === c));
+  const numbers = heats.filter((h) => h.boatClass === boatClass).map((h) => h.heatNumber);
+  return boatClass === undefined ? undefined : { boatClass, heatNumber: Math.min(...numbers) };
 }
 
 /** The address of the editor showing one race, class and heat. */

@@ -163,3 +163,18 @@ test("the race page marks the heat that runs next, and the mark moves on when a 
   await expect(nextUp).toHaveCount(1);
   await expect(nextUp).toHaveText(/^Heat 3 - Open: #5 Tidal Flash\s*Next up$/);
 });
+
+test("a race whose only draw is Superboat opens the editor on that draw, its boats ready to tap", async ({ page }) => {
+  const { race, drivers } = await raceWithBoats([
+    ["7", "Longtail"],
+    ["8", "Spray"],
+  ]);
+  await withSiteDatabase((db) =>
+    createHeat(db, { raceId: race.id, boatClass: "Superboat", heatNumber: 1, competitorIds: drivers.map((d) => d.id) }),
+  );
+  await logIn(page, OWN_DATA_SITE, ADMIN);
+  const dialog = await openEditor(page, race.id);
+  await expect(dialog.getByLabel("Boat Class")).toHaveValue("Superboat");
+  await expect(dialog.getByLabel("Heat Number")).toHaveValue("1");
+  await expect(dialog.getByRole("group", { name: "Heat 1 boats" }).getByRole("button")).toHaveText(["#7 Longtail", "#8 Spray"]);
+});

@@ -31,6 +31,20 @@ describe("which class and heat the results editor shows", () => {
     expect(selectHeat([], {})).toEqual({ classes: [], boatClass: DEFAULT_BOAT_CLASS, heats: [], heatNumber: 1 });
   });
 
+  it("a race without results but with a heat draw starts at the first drawn class and heat", () => {
+    const drawn = [
+      { boatClass: "Superboat", heatNumber: 2 },
+      { boatClass: "Superboat", heatNumber: 1 },
+    ];
+    expect(selectHeat([], {}, drawn)).toEqual({ classes: [], boatClass: "Superboat", heats: [], heatNumber: 1 });
+    expect(selectHeat([], {}, [...drawn, { boatClass: "Open", heatNumber: 3 }])).toMatchObject({
+      boatClass: "Open",
+      heatNumber: 3,
+    });
+    // Once results are in, they decide, as SPEC says.
+    expect(selectHeat(results, {}, drawn)).toMatchObject({ boatClass: "Open", heatNumber: 1 });
+  });
+
   it("without a request: the first class in the club's order and its first heat", () => {
     const first = selectHeat(results, {});
     expect(first.classes).toEqual(["Open", "Superboat"]);

@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
     } else context.get(loggerContext).error({ err: drawn.reason }, "heat draw load failed");
   }
-  const selection = selectHeat(results, { boatClass: params.get("class"), heat: params.get("heat") });
+  const selection = selectHeat(results, { boatClass: params.get("class"), heat: params.get("heat") }, draws);
   return { races, competitors, race, results, resultsFailed, draws, ...selection };
 }
 
