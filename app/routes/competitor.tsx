@@ -20,8 +20,6 @@ import type { Route } from "./+types/competitor";
 
 /** Shown on a phone instead of the columns that do not fit (the columns come back from 640 px). */
 const WIDE = "hidden sm:table-cell";
-/** Narrower cell padding on a phone, so the Race Results' four columns fit 375 px. */
-const TIGHT = "px-2 sm:px-3";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.competitor.name ?? "Racer Not Found" }];
 
@@ -316,35 +314,41 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
           ) : results.length === 0 ? (
             <p className="py-4 text-center text-muted-foreground">No race results found for this competitor.</p>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className={TIGHT}>Race</TableHead>
-                  <TableHead className={`${TIGHT} ${WIDE}`}>Date</TableHead>
-                  <TableHead className={`${TIGHT} text-right`}>Position</TableHead>
-                  <TableHead className={TIGHT}>Best Lap</TableHead>
-                  <TableHead className={`${TIGHT} text-right`}>Points</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+            <Table className="career-table">
+              <thead>
+                <tr>
+                  <th scope="col">Race</th>
+                  <th scope="col" className="wide">
+                    Date
+                  </th>
+                  <th scope="col" className="num">
+                    Position
+                  </th>
+                  <th scope="col">Best Lap</th>
+                  <th scope="col" className="num">
+                    Points
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
                 {results.map((result) => (
-                  <TableRow key={result.id}>
-                    <TableCell className={TIGHT}>
-                      <Link to={`/results/${result.raceId}`} className="font-medium text-primary hover:underline">
-                        {result.raceTitle}
-                      </Link>
-                      <span className="block text-xs text-muted-foreground">
+                  <tr key={result.id}>
+                    <td>
+                      <a href={`/results/${result.raceId}`}>{result.raceTitle}</a>
+                      <small>
                         {result.boatClass}, Heat {result.heatNumber}
                         <span className="sm:hidden">, {formatShortDate(result.raceDate)}</span>
-                      </span>
-                    </TableCell>
-                    <TableCell className={`${TIGHT} ${WIDE} whitespace-nowrap`}>{formatShortDate(result.raceDate)}</TableCell>
-                    <TableCell className={`${TIGHT} text-right font-semibold tabular-nums`}>{result.position}</TableCell>
-                    <TableCell className={`${TIGHT} tabular-nums`}>{result.bestLap ?? "–"}</TableCell>
-                    <TableCell className={`${TIGHT} text-right tabular-nums`}>{result.points}</TableCell>
-                  </TableRow>
+                      </small>
+                    </td>
+                    <td className="wide">{formatShortDate(result.raceDate)}</td>
+                    <td className="num">
+                      <strong>{result.position}</strong>
+                    </td>
+                    <td className="lap">{result.bestLap ?? "–"}</td>
+                    <td className="num">{result.points}</td>
+                  </tr>
                 ))}
-              </TableBody>
+              </tbody>
             </Table>
           )}
         </CardContent>
