@@ -50,7 +50,7 @@ export async function racerSeasons(
   computed?: ComputedOnce | null,
 ): Promise<SeasonLine[]> {
   if (results.length === 0) return [];
-  const offered = offeredSeasons ?? (await seasonChoices(db, today)).offered;
+  const offered = offeredSeasons ?? (await seasonChoices(db, today, computed)).offered;
   const raced = offered.flatMap((season) => {
     const classes = new Set(
       results.filter((r) => seasonContains(season, r.raceDate)).map((r) => canonicalBoatClass(r.boatClass)),
@@ -314,7 +314,7 @@ export async function racerProfile(
     racerDaysAndClasses(db, competitorId),
     personalBestCandidates(db, competitorId),
     lastRacesResults(db, competitorId, TREND_RACES),
-    seasonChoices(db, today),
+    seasonChoices(db, today, computed),
   ]);
   const bySeason = resultCount > careerTableRows;
   const resultSeasons = bySeason ? choices.offered.filter((season) => days.some((d) => seasonContains(season, d.raceDate))) : [];
