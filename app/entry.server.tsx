@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -41,6 +41,24 @@ export default function handleRequest(
     // (server/page-cache.ts); a cookie (admin session, pending toast) makes the page personal.
     const shared = !hydrate && responseStatusCode === 200 && !request.headers.get("Cookie");
     responseHeaders.set("Cache-Control", shared ? PUBLIC_PAGE_CACHE_CONTROL : "private, no-store");
+  }
+
+  if (!hydrate) {
+    // A read page has its data already (no <Scripts />, nothing streams or suspends): one string
+    // is rendered at once, without encoding hundreds of small chunks into a stream.
+    let html: string;
+    try {
+      html = renderToString(
+        <NonceProvider value="">
+          <ServerRouter context={routerContext} url={request.url} />
+        </NonceProvider>,
+      );
+    } catch (error) {
+      loadContext.get(loggerContext).error({ err: error, path: new URL(request.url).pathname }, "render failed");
+      throw error;
+    }
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(inlineStylesheets(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
   }
 
   return new Promise<Response>((resolve, reject) => {

@@ -22,7 +22,7 @@ import {
 import { ALL_SEASONS, calendarYearSeason, defaultSeasonKey, offeredSeasons, type SeasonRange } from "../lib/seasons";
 import { parsePointsTable, type SeasonInput } from "../lib/season-schema";
 import { boatLabel, type Ranked } from "../lib/standings";
-import type { ComputedOnce } from "./computed-once.server";
+import { keptOrComputed, type ComputedOnce } from "./computed-once.server";
 import { isExclusionViolation, isUniqueViolation } from "./db-errors.server";
 import { standings, standingsClasses, type Standing } from "./public-queries.server";
 
@@ -57,19 +57,34 @@ export interface SeasonChoices {
   defaultKey: string;
 }
 
-/** The seasons a visitor can pick and the one shown by default. Two small queries. */
-export async function seasonChoices(db: Database, today: string): Promise<SeasonChoices> {
-  const [defined, dates] = await Promise.all([
-    definedSeasons(db),
-    db.execute<{ date: string }>(
-      sql`SELECT DISTINCT r.date::text AS date FROM races r WHERE EXISTS (SELECT 1 FROM race_results rr WHERE rr.race_id = r.id)`,
-    ),
-  ]);
-  const offered = offeredSeasons(
-    defined,
-    dates.rows.map((r) => r.date),
-  ).map((s): Season => ("id" in s ? s : { ...calendarYearSeason(Number(s.key)), ...DEFAULT_RULES, id: null }));
+/**
+ * The seasons a visitor can pick and the one shown by default. The offered seasons look at the
+ * date of every race with results (about 5 ms at 20 seasons): they are kept until the data
+ * changes, like the championships (decision 0024); only the default depends on today.
+ */
+export async function seasonChoices(db: Database, today: string, computed?: ComputedOnce | null): Promise<SeasonChoices> {
+  const { defined, offered } = await keptOrComputed(computed, "season-choices", async () => {
+    const [defined, dates] = await Promise.all([
+      definedSeasons(db),
+      db.execute<{ date: string }>(
+        sql`SELECT DISTINCT r.date::text AS date FROM races r WHERE EXISTS (SELECT 1 FROM race_results rr WHERE rr.race_id = r.id)`,
+      ),
+    ]);
+    const offered = offeredSeasons(
+      defined,
+      dates.rows.map((r) => r.date),
+    ).map((s): Season => ("id" in s ? s : { ...calendarYearSeason(Number(s.key)), ...DEFAULT_RULES, id: null }));
+    return { defined, offered };
+  });
   return { offered, defaultKey: defaultSeasonKey(defined, today) };
+}
+
+/**
+ * SPEC's standings over every result (one class or all), kept until the data changes: an
+ * aggregate of the whole history, shared by /standings, its CSV and the home page.
+ */
+function keptStandings(db: Database, boatClass: string | undefined, computed?: ComputedOnce | null) {
+  return keptOrComputed(computed, `standings ${boatClass ?? ""}`, () => standings(db, boatClass));
 }
 
 /**
@@ -277,13 +292,21 @@ export async function standingsView(
   params: URLSearchParams,
   computed?: ComputedOnce | null,
 ): Promise<StandingsView> {
-  const [choices, classes] = await Promise.all([seasonChoices(db, today), standingsClasses(db)]);
+  const [choices, classes] = await Promise.all([seasonChoices(db, today, computed), standingsClasses(db)]);
   const season = pickSeason(choices, params.get("season"));
   if (season === undefined) return { kind: "not-found" };
   const requested = params.get("class");
   const boatClass = (requested ? classes.find((c) => c === canonicalBoatClass(requested)) : undefined) ?? null;
   if (season === null) {
-    return { kind: "all", classes, boatClass, choices, season, rows: await standings(db, boatClass ?? undefined), tables: [] };
+    return {
+      kind: "all",
+      classes,
+      boatClass,
+      choices,
+      season,
+      rows: await keptStandings(db, boatClass ?? undefined, computed),
+      tables: [],
+    };
   }
   return {
     kind: "season",
@@ -301,13 +324,13 @@ const HOME_STANDINGS = 5;
 
 /** Latest Standings: SPEC's top 5, or with a season, the top 5 of each class's championship. */
 export async function homeStandings(db: Database, today: string, requested: string | null, computed?: ComputedOnce | null) {
-  const choices = await seasonChoices(db, today);
+  const choices = await seasonChoices(db, today, computed);
   // An unknown season on the home page shows the default rather than an error page.
   const season = pickSeason(choices, requested) ?? pickSeason(choices, null) ?? null;
   const seasonsOffered = choices.offered.map(({ key, name }) => ({ key, name }));
   const seasonKey = season?.key ?? ALL_SEASONS;
   if (season === null) {
-    const rows = (await standings(db)).slice(0, HOME_STANDINGS);
+    const rows = (await keptStandings(db, undefined, computed)).slice(0, HOME_STANDINGS);
     return { seasons: seasonsOffered, seasonKey, groups: rows.length ? [{ boatClass: null, rows }] : [] };
   }
   const tables = await keptSeasonStandings(db, season, { computed });

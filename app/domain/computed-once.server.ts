@@ -51,3 +51,8 @@ export class ComputedOnce {
     return pending;
   }
 }
+
+/** `computed`'s kept value under `key`, or a fresh computation where nothing is kept (tests, scripts). */
+export function keptOrComputed<V>(computed: ComputedOnce | null | undefined, key: string, compute: () => Promise<V>): Promise<V> {
+  return computed ? computed.get(key, compute) : compute();
+}

@@ -58,7 +58,7 @@ export async function racerSeasons(
   computed?: ComputedOnce | null,
 ): Promise<SeasonLine[]> {
   if (results.length === 0) return [];
-  const offered = offeredSeasons ?? (await seasonChoices(db, today)).offered;
+  const offered = offeredSeasons ?? (await seasonChoices(db, today, computed)).offered;
   const raced = offered.flatMap((season) => {
     const classes = new Set(
       results.filter((r) => seasonContains(season, r.raceDate)).map((r) => canonicalBoatClass(r.boatClass)),
@@ -192,7 +192,7 @@ export async function racerProfile(
     computed = null,
   }: { today: string; season?: string | null; careerTableRows?: number; computed?: ComputedOnce | null },
 ): Promise<RacerProfile> {
-  const [career, choices] = await Promise.all([careerResults(db, competitorId), seasonChoices(db, today)]);
+  const [career, choices] = await Promise.all([careerResults(db, competitorId), seasonChoices(db, today, computed)]);
   const days = raceDaysAndClasses(career);
   const bySeason = career.length > careerTableRows;
   const resultSeasons = bySeason ? choices.offered.filter((season) => days.some((d) => seasonContains(season, d.raceDate))) : [];

@@ -36,19 +36,30 @@ export interface TableText {
   rows: string[][];
 }
 
-/** The column headers and body cells of a table, as the visitor reads them. */
+/**
+ * The column headers and body rows of a table, or of one of its row groups (a <tbody>), as the
+ * visitor reads them. A row group's heading row ('Open, Heat 1') has no data cells and is left out.
+ */
 export async function readTable(table: Locator): Promise<TableText> {
-  return table.evaluate((element) => ({
-    headers: [...element.querySelectorAll("thead th")].map((th) => (th as HTMLElement).innerText.trim()),
-    rows: [...element.querySelectorAll("tbody tr")].map((tr) =>
-      [...tr.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim()),
-    ),
-  }));
+  return table.evaluate((element) => {
+    const whole = element.closest("table")!;
+    return {
+      headers: [...whole.querySelectorAll("thead th")].map((th) => (th as HTMLElement).innerText.trim()),
+      rows: [...element.querySelectorAll(element.tagName === "TBODY" ? "tr" : "tbody tr")]
+        .filter((tr) => tr.querySelector("td"))
+        .map((tr) => [...tr.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim())),
+    };
+  });
 }
 
-/** The table that follows a group heading such as 'Open, Heat 1'. */
-export function tableAfterHeading(page: Page, name: string): Locator {
-  return page.getByRole("heading", { name, exact: true }).locator("xpath=following::table[1]");
+/** The row group (<tbody>) of a race's results headed by a class and heat such as 'Open, Heat 1'. */
+export function heatRows(scope: Page | Locator, name: string): Locator {
+  return scope.locator("tbody").filter({ has: scope.getByRole("heading", { name, exact: true }) });
+}
+
+/** Each class and heat's row group of a race's results table (the whole body when it has one). */
+export function heatGroups(table: Locator): Promise<Locator[]> {
+  return table.locator("tbody").all();
 }
 
 /** A card (<section>) identified by its heading. */

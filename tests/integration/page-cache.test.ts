@@ -117,7 +117,7 @@ describe("the page cache", () => {
     }
   });
 
-  it("a profile's championship line and the season's standings follow a change on every instance, though championships are kept", async () => {
+  it("a profile's championship line, the season's standings and SPEC's standings follow a change on every instance, though they are kept", async () => {
     // A season of its own: one race in 2011 with two racers; the profile says "1st of 2".
     const insertRacer = async (name: string) =>
       (
@@ -148,15 +148,21 @@ describe("the page cache", () => {
     };
     const standings = async (server: ServerProcess) =>
       (await get(`${server.url}/standings?season=2011`, { Cookie: "visitor=1" })).text;
+    const allTime = async (server: ServerProcess) =>
+      (await get(`${server.url}/standings?season=all`, { Cookie: "visitor=1" })).text;
     for (const server of [a, b]) {
       await expect.poll(() => field(server), { timeout: 5_000 }).toBe("2");
       expect(await field(server)).toBe("2");
+      // 2011 is offered once its first result is in (the offered seasons are kept too).
       expect(await standings(server)).toContain("Sid Kept");
+      expect(await allTime(server)).toContain("Sid Kept");
+      expect(await allTime(server)).not.toContain("Tam Kept");
     }
     await finish(await insertRacer("Tam"), 3);
     for (const server of [a, b]) {
       await expect.poll(() => field(server), { timeout: 5_000 }).toBe("3");
       expect(await standings(server)).toContain("Tam Kept");
+      expect(await allTime(server)).toContain("Tam Kept");
     }
   });
 

@@ -227,4 +227,15 @@ describe("the leaders of races (archive and home page)", () => {
     const full = await resultsForRaces(db, [big.id]);
     for (const leader of results.filter((r) => r.raceId === big.id)) expect(full).toContainEqual(leader);
   });
+
+  it("counts the front of a heat by finishing order when positions have gaps or ties", async () => {
+    const field = await Promise.all(Array.from({ length: 4 }, () => createCompetitor(db)));
+    const race = await createRace(db, { date: "2025-04-05" });
+    // A deleted winner and a dead heat for 4th: the first three are 2nd, 4th and 4th.
+    for (const [i, position] of [7, 4, 2, 4].entries())
+      await createResult(db, { raceId: race.id, competitorId: field[i]!.id, position });
+    const { results, totals } = await leadersOfRaces(db, [race.id], 3);
+    expect(results.map((r) => r.position)).toEqual([2, 4, 4]);
+    expect(totals.get(race.id)).toBe(4);
+  });
 });
