@@ -36,8 +36,18 @@ export function formatDayMonthYear(date: string): string {
   return parsed ? format(parsed, "dd MMMM yyyy") : date;
 }
 
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /** Short style for tables: "Mar 5, 2024". */
 export function formatShortDate(date: string): string {
+  // A stored race date is read without date-fns (a table formats a few hundred a page, at a few
+  // microseconds each); anything else, or a day the calendar lacks, goes the long way round.
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (ymd) {
+    const [, year, month, day] = ymd.map(Number) as [number, number, number, number];
+    if (year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= new Date(year, month, 0).getDate())
+      return `${SHORT_MONTHS[month - 1]} ${day}, ${year}`;
+  }
   const parsed = parseRaceDate(date);
   return parsed ? format(parsed, "MMM d, yyyy") : date;
 }
