@@ -19,6 +19,16 @@ describe("date display", () => {
   it("prints a short date", () => {
     expect(formatShortDate("2025-12-31")).toBe("Dec 31, 2025");
   });
+
+  it("prints every day right however many it has printed before (its memory is bounded)", () => {
+    const start = Date.UTC(1985, 0, 1);
+    const days = Array.from({ length: 12_000 }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+    for (const day of days) formatShortDate(day);
+    expect(formatShortDate("1985-01-01")).toBe("Jan 1, 1985");
+    expect(formatShortDate(days.at(-1)!)).toBe("Nov 8, 2017");
+    expect(formatShortDate("2024-03-05")).toBe("Mar 5, 2024");
+    expect(formatLongDate("2024-03-05")).toBe("Tuesday, March 5, 2024");
+  });
 });
 
 describe("today in the club's time zone", () => {
