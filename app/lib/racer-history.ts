@@ -19,12 +19,6 @@ export interface HistoryResult {
   position: number;
   points: number;
   bestLap: string | null;
-  /**
-   * How many results this row stands for in a best finish's count (default 1). The database may
-   * hand personalBests() only the rows that can be bests: the first at the best position with the
-   * number of results at it, and rows kept for their lap alone with 0.
-   */
-  times?: number;
 }
 
 export interface RaceRef {
@@ -43,8 +37,9 @@ export interface RaceFinish extends RaceRef {
   positions: number[];
 }
 
+/** Oldest race first. Dates are yyyy-MM-dd, so their code units order them (localeCompare costs 20 times more). */
 function byDate(a: RaceRef, b: RaceRef): number {
-  return a.raceDate.localeCompare(b.raceDate) || a.raceId - b.raceId;
+  return a.raceDate < b.raceDate ? -1 : a.raceDate > b.raceDate ? 1 : a.raceId - b.raceId;
 }
 
 /** One finish per race and class, oldest race first (club classes first within a race). */
@@ -91,22 +86,39 @@ export interface ClassBests {
 export function personalBests(results: readonly HistoryResult[]): ClassBests[] {
   const oldestFirst = [...results].sort(byDate);
   const bests = new Map<string, ClassBests>();
+  // Objects only when a best changes: a long career has hundreds of rows and a few bests.
+  const ref = ({ raceId, raceTitle, raceDate }: HistoryResult): RaceRef => ({ raceId, raceTitle, raceDate });
   for (const r of oldestFirst) {
     const boatClass = canonicalBoatClass(r.boatClass);
-    const ref = { raceId: r.raceId, raceTitle: r.raceTitle, raceDate: r.raceDate };
     const ms = lapTimeMillis(r.bestLap);
-    const lap = ms === null ? null : { ...ref, lap: r.bestLap!.trim(), ms };
     const found = bests.get(boatClass);
     if (!found) {
-      bests.set(boatClass, { boatClass, bestLap: lap, bestFinish: { ...ref, position: r.position, times: r.times ?? 1 } });
+      bests.set(boatClass, {
+        boatClass,
+        bestLap: ms === null ? null : { ...ref(r), lap: r.bestLap!.trim(), ms },
+        bestFinish: { ...ref(r), position: r.position, times: 1 },
+      });
       continue;
     }
-    if (lap && (!found.bestLap || lap.ms < found.bestLap.ms)) found.bestLap = lap;
-    if (r.position < found.bestFinish.position) found.bestFinish = { ...ref, position: r.position, times: r.times ?? 1 };
-    else if (r.position === found.bestFinish.position) found.bestFinish.times += r.times ?? 1;
+    if (ms !== null && (!found.bestLap || ms < found.bestLap.ms)) found.bestLap = { ...ref(r), lap: r.bestLap!.trim(), ms };
+    if (r.position < found.bestFinish.position) found.bestFinish = { ...ref(r), position: r.position, times: 1 };
+    else if (r.position === found.bestFinish.position) found.bestFinish.times += 1;
   }
   const order = classTabs([...bests.keys()]);
   return [...bests.values()].sort((a, b) => order.indexOf(a.boatClass) - order.indexOf(b.boatClass));
+}
+
+/** Each race day and class the racer has a result in, as stored (one per day and class, not per heat). */
+export function raceDaysAndClasses(
+  results: readonly Pick<HistoryResult, "raceDate" | "boatClass">[],
+): { raceDate: string; boatClass: string }[] {
+  const classesByDay = new Map<string, Set<string>>();
+  for (const { raceDate, boatClass } of results) {
+    const classes = classesByDay.get(raceDate);
+    if (classes) classes.add(boatClass);
+    else classesByDay.set(raceDate, new Set([boatClass]));
+  }
+  return [...classesByDay].flatMap(([raceDate, classes]) => [...classes].map((boatClass) => ({ raceDate, boatClass })));
 }
 
 /** How many races the profile's trend chart covers. */
@@ -114,10 +126,16 @@ export const TREND_RACES = 20;
 
 /** The finishes of the racer's last `races` races (every class run in them), oldest first. */
 export function recentFinishes(results: readonly HistoryResult[], races = TREND_RACES): RaceFinish[] {
-  const finishes = raceFinishes(results);
-  const raceIds = [...new Set(finishes.map((f) => f.raceId))].slice(-races);
-  const keep = new Set(raceIds);
-  return finishes.filter((f) => keep.has(f.raceId));
+  // The last races first, then their finishes: a long career has hundreds of races.
+  const raced = new Map<number, RaceRef>();
+  for (const r of results) if (!raced.has(r.raceId)) raced.set(r.raceId, r);
+  const keep = new Set(
+    [...raced.values()]
+      .sort(byDate)
+      .slice(-races)
+      .map((r) => r.raceId),
+  );
+  return raceFinishes(results.filter((r) => keep.has(r.raceId)));
 }
 
 export interface Meeting extends RaceRef {

@@ -14,7 +14,6 @@ import { formatShortDate, clubToday } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
-import { personalBests, recentFinishes } from "~/lib/racer-history";
 import { boatLabel } from "~/lib/standings";
 import type { Route } from "./+types/competitor";
 
@@ -27,8 +26,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 const NO_RESULTS: RacerProfile = {
   stats: { races: 0, points: 0, wins: 0, podiums: 0 },
   seasons: [],
-  bestCandidates: [],
-  lastRaces: [],
+  bests: [],
+  recent: [],
   resultSeasons: [],
   resultSeason: null,
   results: [],
@@ -54,8 +53,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     }),
     opponents(db, competitor.id),
   ]);
-  const { stats, seasons, bestCandidates, lastRaces, resultSeasons, resultSeason, results } = profile ?? NO_RESULTS;
-  const recent = recentFinishes(lastRaces);
+  const { stats, seasons, bests, recent, resultSeasons, resultSeason, results } = profile ?? NO_RESULTS;
   return readPageData(request, {
     competitor,
     results: profile ? results : null,
@@ -63,7 +61,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     resultSeason,
     stats,
     seasons,
-    bests: personalBests(bestCandidates),
+    bests,
     recent,
     chart: positionTrendChart(recent),
     opponents: others,

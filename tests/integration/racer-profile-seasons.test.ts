@@ -1,19 +1,12 @@
 /**
  * The racer profile at scale (issue 11): the Race Results table holds one season, while the
- * career statistics, season lines, personal bests and trend are counted by the database over
- * every season. Each figure must equal what the rules in app/lib compute from every result.
+ * career statistics, season lines, personal bests and trend count every season. Each figure must
+ * equal what the rules in app/lib compute from every result.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { competitorResults } from "~/domain/public-queries.server";
-import {
-  CAREER_TABLE_ROWS,
-  lastRacesResults,
-  personalBestCandidates,
-  racerCareer,
-  racerProfile,
-  racerSeasons,
-} from "~/domain/racer-profile.server";
-import { personalBests, recentFinishes, TREND_RACES } from "~/lib/racer-history";
+import { CAREER_TABLE_ROWS, careerResults, racerProfile, racerSeasons } from "~/domain/racer-profile.server";
+import { personalBests, recentFinishes } from "~/lib/racer-history";
 import { racerStatistics } from "~/lib/standings";
 import { loader as profileLoader } from "~/routes/competitor";
 import { useTestDatabase } from "../support/database";
@@ -73,25 +66,11 @@ beforeAll(async () => {
   }
 });
 
-describe("career figures counted by the database", () => {
-  it("equal what the rules compute from every result, for every racer", async () => {
+describe("careerResults", () => {
+  it("reads every result of the racer as competitorResults does, newest race first", async () => {
     for (const racer of [...racers, loner]) {
-      const all = await competitorResults(db, racer.id);
-      expect(await racerCareer(db, racer.id)).toEqual({ ...racerStatistics(all), results: all.length });
-      expect(personalBests(await personalBestCandidates(db, racer.id))).toEqual(personalBests(all));
-      expect(recentFinishes(await lastRacesResults(db, racer.id, TREND_RACES))).toEqual(recentFinishes(all));
-      expect(recentFinishes(await lastRacesResults(db, racer.id, 3), 3)).toEqual(recentFinishes(all, 3));
+      expect(await careerResults(db, racer.id)).toEqual(await competitorResults(db, racer.id));
     }
-  });
-
-  it("hand over a few rows for the bests and the last races only, not the career", async () => {
-    const all = await competitorResults(db, racers[0]!.id);
-    expect(all.length).toBeGreaterThan(30);
-    const candidates = await personalBestCandidates(db, racers[0]!.id);
-    // One best-finish row per class as stored, one row per class and lap text.
-    expect(candidates.length).toBeLessThanOrEqual(3 + 3 * 7);
-    const last = await lastRacesResults(db, racers[0]!.id, 3);
-    expect(new Set(last.map((r) => r.raceId)).size).toBe(3);
   });
 });
 
@@ -104,6 +83,9 @@ describe("racerProfile", () => {
       expect(profile.resultSeason).toEqual({ key: "2026", name: "2026 Season" });
       expect(profile.results).toEqual(all.filter((r) => r.raceDate.startsWith("2026")));
       expect(profile.stats).toEqual(racerStatistics(all));
+      expect(profile.bests).toEqual(personalBests(all));
+      expect(profile.recent).toEqual(recentFinishes(all));
+      expect(profile.recent.length).toBeGreaterThan(0);
       expect(profile.seasons).toEqual(await racerSeasons(db, racer.id, all, TODAY));
       expect(profile.seasons.map((line) => line.seasonKey)).toEqual(expect.arrayContaining(["2023", "2024", "2025", "2026"]));
 
@@ -126,8 +108,8 @@ describe("racerProfile", () => {
     expect(await racerProfile(db, loner.id, { today: TODAY })).toEqual({
       stats: { races: 0, points: 0, wins: 0, podiums: 0 },
       seasons: [],
-      bestCandidates: [],
-      lastRaces: [],
+      bests: [],
+      recent: [],
       resultSeasons: [],
       resultSeason: null,
       results: [],

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
-import { headToHead, personalBests, raceFinishes, recentFinishes, type HistoryResult } from "~/lib/racer-history";
+import {
+  headToHead,
+  personalBests,
+  raceDaysAndClasses,
+  raceFinishes,
+  recentFinishes,
+  type HistoryResult,
+} from "~/lib/racer-history";
 
 function result(values: Partial<HistoryResult> & { raceId: number; position: number }): HistoryResult {
   return {
@@ -74,17 +81,6 @@ describe("personalBests", () => {
     expect(personalBests([result({ raceId: 1, position: 3, bestLap: "fast" })])[0]!.bestLap).toBeNull();
   });
 
-  it("a row may stand for several results at its position (times), or for its lap alone (times 0)", () => {
-    const bests = personalBests([
-      // Kept for its lap only: it neither counts as a finish nor moves the best finish.
-      result({ raceId: 1, position: 4, bestLap: "0:41.00", times: 0 }),
-      result({ raceId: 2, position: 2, bestLap: "40.1", times: 3 }),
-      result({ raceId: 3, position: 2, bestLap: "0:40.10", times: 0 }),
-    ]);
-    expect(bests[0]!.bestFinish).toMatchObject({ raceId: 2, position: 2, times: 3 });
-    expect(bests[0]!.bestLap).toMatchObject({ raceId: 2, lap: "40.1" });
-  });
-
   it("is empty without results", () => {
     expect(personalBests([])).toEqual([]);
   });
@@ -99,6 +95,39 @@ describe("recentFinishes", () => {
     expect(recent[0]!.raceId).toBe(6);
     expect(recent.at(-1)).toMatchObject({ raceId: 25, boatClass: "Superboat" });
     expect(recentFinishes(many, 3).map((f) => f.raceId)).toEqual([23, 24, 25, 25]);
+  });
+
+  it("takes the last races by date, then race id, whatever order the results come in", () => {
+    const twins = [
+      result({ raceId: 9, position: 2, raceDate: "2025-03-01" }),
+      result({ raceId: 4, position: 5, raceDate: "2025-03-01" }),
+      result({ raceId: 7, position: 1, raceDate: "2025-02-01" }),
+      result({ raceId: 9, position: 3, raceDate: "2025-03-01", boatClass: "Superboat" }),
+      result({ raceId: 9, position: 1, raceDate: "2025-03-01" }),
+    ];
+    expect(recentFinishes(twins, 2).map((f) => [f.raceId, f.boatClass, f.positions])).toEqual([
+      [4, "Open", [5]],
+      [9, "Open", [1, 2]],
+      [9, "Superboat", [3]],
+    ]);
+    expect(recentFinishes([])).toEqual([]);
+  });
+});
+
+describe("raceDaysAndClasses", () => {
+  it("lists each race day and class once, classes as stored", () => {
+    const days = raceDaysAndClasses([
+      result({ raceId: 1, position: 1, raceDate: "2025-05-01" }),
+      result({ raceId: 1, position: 2, raceDate: "2025-05-01" }),
+      result({ raceId: 2, position: 2, raceDate: "2025-05-01", boatClass: "open" }),
+      result({ raceId: 3, position: 4, raceDate: "2025-06-01", boatClass: "Superboat" }),
+    ]);
+    expect(days).toEqual([
+      { raceDate: "2025-05-01", boatClass: "Open" },
+      { raceDate: "2025-05-01", boatClass: "open" },
+      { raceDate: "2025-06-01", boatClass: "Superboat" },
+    ]);
+    expect(raceDaysAndClasses([])).toEqual([]);
   });
 });
 
