@@ -70,6 +70,14 @@ describe("byte budgets of the public read pages", () => {
     expect(js).toBeGreaterThan(JS_BUDGET);
   });
 
+  it("a read page carries its stylesheet inline (first paint in one round trip), a forms page links it", async () => {
+    const read = await (await fetch(new URL("/results", server.url))).text();
+    expect(read).toMatch(/<head>[\s\S]*<style>[\s\S]*\.ranked-table[\s\S]*<\/style>[\s\S]*<\/head>/);
+    expect(read).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const form = await (await fetch(new URL("/registration", server.url))).text();
+    expect(form).toMatch(/<link[^>]*rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+  });
+
   it("serves the build's files with their lifetimes, and a page's address never as a file", async () => {
     const hashed = /\/assets\/[^"]+\.css/.exec(await (await fetch(new URL("/registration", server.url))).text())?.[0];
     expect(hashed).toBeTruthy();
