@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -26,6 +27,20 @@ import { getRace } from "../app/domain/public-queries.server";
 import { reactRouterHandler } from "./react-router-handler";
 import { clubToday } from "../app/lib/dates";
 import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
+
+/**
+ * Hands a request to `serve` only when it names one of the build's files outside /assets (the
+ * build never changes while the server runs). Without this, every page request cost a failed
+ * stat() before React Router saw it.
+ */
+function staticFiles(client: string, serve: express.RequestHandler): express.RequestHandler {
+  const files = new Set(
+    (existsSync(client) ? readdirSync(client, { recursive: true, withFileTypes: true }) : [])
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(client, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+  );
+  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
+}
 
 export interface HttpOptions {
   db: Database;
@@ -153,7 +168,7 @@ export function createHttpApp({
     const client = path.resolve("build/client");
     // Hashed file names: cache forever.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h" }));
+    app.use(staticFiles(client, express.static(client, { maxAge: "1h" })));
   }
 
   const getLoadContext = (req: express.Request, res: express.Response) => {

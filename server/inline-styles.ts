@@ -24,10 +24,14 @@ const LINK = /<link(?: nonce="[^"]*")? rel="stylesheet" href="(\/assets\/[^"]+\.
 
 /** The page with its build stylesheets inlined as <style> elements. */
 export function inlineStylesheets(html: string): string {
-  return html.replace(LINK, (tag, href: string) => {
+  // The links are in the head: the body (most of a long page) is not searched.
+  const end = html.indexOf("</head>");
+  const head = end === -1 ? html : html.slice(0, end);
+  const inlined = head.replace(LINK, (tag, href: string) => {
     const css = stylesheet(href);
     return css === null ? tag : `<style>${css}</style>`;
   });
+  return end === -1 ? inlined : inlined + html.slice(end);
 }
 
 /** CSP source expressions ('sha256-...') of every stylesheet the build can inline. */

@@ -24,33 +24,40 @@ export function isCalendarDate(value: string): boolean {
   return value >= CALENDAR_DATE_RANGE.min && value <= CALENDAR_DATE_RANGE.max;
 }
 
-/** Calendar style: "Tuesday, March 5, 2024". */
-export function formatLongDate(date: string): string {
-  const parsed = parseRaceDate(date);
-  return parsed ? format(parsed, "EEEE, MMMM d, yyyy") : date;
+/**
+ * A race-day formatter that remembers what it printed. date-fns' format() takes about 50 µs on
+ * this hardware, and a page prints the same few hundred race days again and again (an archive
+ * page ten, a long career several hundred). Bounded, so no input can grow it without limit.
+ */
+function remembered(formatDay: (date: string) => string): (date: string) => string {
+  const printed = new Map<string, string>();
+  return (date) => {
+    let text = printed.get(date);
+    if (text === undefined) {
+      if (printed.size >= 5_000) printed.clear();
+      text = formatDay(date);
+      printed.set(date, text);
+    }
+    return text;
+  };
 }
+
+/** A race day in a date-fns pattern; the raw string when it cannot be formatted. */
+function dayFormatter(pattern: string): (date: string) => string {
+  return remembered((date) => {
+    const parsed = parseRaceDate(date);
+    return parsed ? format(parsed, pattern) : date;
+  });
+}
+
+/** Calendar style: "Tuesday, March 5, 2024". */
+export const formatLongDate = dayFormatter("EEEE, MMMM d, yyyy");
 
 /** Race registration style: "05 March 2024"; the raw string when it cannot be formatted. */
-export function formatDayMonthYear(date: string): string {
-  const parsed = parseRaceDate(date);
-  return parsed ? format(parsed, "dd MMMM yyyy") : date;
-}
-
-const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export const formatDayMonthYear = dayFormatter("dd MMMM yyyy");
 
 /** Short style for tables: "Mar 5, 2024". */
-export function formatShortDate(date: string): string {
-  // A stored race date is read without date-fns (a table formats a few hundred a page, at a few
-  // microseconds each); anything else, or a day the calendar lacks, goes the long way round.
-  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (ymd) {
-    const [, year, month, day] = ymd.map(Number) as [number, number, number, number];
-    if (year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= new Date(year, month, 0).getDate())
-      return `${SHORT_MONTHS[month - 1]} ${day}, ${year}`;
-  }
-  const parsed = parseRaceDate(date);
-  return parsed ? format(parsed, "MMM d, yyyy") : date;
-}
+export const formatShortDate = dayFormatter("MMM d, yyyy");
 
 /**
  * The club's "today" ("yyyy-MM-dd"), the one every page and the demo data use: the pinned day

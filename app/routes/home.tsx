@@ -1,10 +1,9 @@
-import { Link } from "react-router";
 import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { homeStandings } from "~/domain/championship.server";
 import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/public-queries.server";
 import { SeasonSelect } from "~/components/season-select";
 import { LeadersNote, RaceResultsTable } from "~/components/race-results-table";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
@@ -81,9 +80,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <CardContent className="space-y-4">
                   <RaceResultsTable results={latestResults} variant="summary" />
                   <LeadersNote shown={latestResults.length} total={totalResults} perHeat={PER_HEAT} />
-                  <Button asChild variant="outline">
-                    <Link to={`/results/${latest.id}`}>Full Results</Link>
-                  </Button>
+                  <a href={`/results/${latest.id}`} className={buttonVariants({ variant: "outline" })}>
+                    Full Results
+                  </a>
                 </CardContent>
               </Card>
             ) : (
@@ -95,11 +94,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Card>
               <CardHeader className="flex-row items-center justify-between">
                 <CardTitle>Championship Standings</CardTitle>
-                <Button asChild variant="outline" size="sm">
-                  <Link to={seasonParam && top ? `/standings?season=${encodeURIComponent(top.seasonKey)}` : "/standings"}>
-                    View All
-                  </Link>
-                </Button>
+                <a
+                  href={seasonParam && top ? `/standings?season=${encodeURIComponent(top.seasonKey)}` : "/standings"}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                >
+                  View All
+                </a>
               </CardHeader>
               <CardContent className="space-y-4">
                 {top === null ? (
@@ -130,12 +130,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                                 <TableRow key={row.competitorId}>
                                   <TableCell className="font-semibold">{row.position}</TableCell>
                                   <TableCell>
-                                    <Link
-                                      to={`/competitor/${row.competitorId}`}
+                                    <a
+                                      href={`/competitor/${row.competitorId}`}
                                       className="font-medium text-primary hover:underline"
                                     >
                                       {row.name}
-                                    </Link>
+                                    </a>
                                     {row.boat && (
                                       <span className="block text-xs text-muted-foreground sm:hidden">{row.boat}</span>
                                     )}
@@ -165,9 +165,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <CardContent className="space-y-3 text-sm">
               <p>{site.welcome}</p>
               <p className="text-muted-foreground">{site.vision}</p>
-              <Button asChild size="sm">
-                <Link to="/registration">Driver Registration</Link>
-              </Button>
+              <a href="/registration" className={buttonVariants({ size: "sm" })}>
+                Driver Registration
+              </a>
             </CardContent>
           </Card>
           <Card>
@@ -179,9 +179,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <div className="space-y-2">
                   <p className="font-semibold">{next.title}</p>
                   <RaceWhenWhere race={next} layout="stacked" />
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={`/calendar/${next.id}`}>View Details</Link>
-                  </Button>
+                  <a href={`/calendar/${next.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    View Details
+                  </a>
                 </div>
               ) : (
                 <p className="text-muted-foreground">No upcoming events scheduled yet.</p>

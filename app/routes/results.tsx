@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { dbContext } from "~/context";
 import { completedRacesPage, completedRaceYears, leadersOfRaces } from "~/domain/public-queries.server";
 import { LeadersNote, RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { readPageData, type PageHandle } from "~/lib/page";
@@ -85,6 +85,10 @@ function byYear<T extends { date: string }>(races: T[]): { year: string; races: 
   return groups;
 }
 
+// Plain links, the button's classes computed once: the page does not hydrate, and React Router's
+// <Link> in a Slot costs several hooks a race (decision 0023).
+const FULL_RESULTS = buttonVariants({ variant: "outline", size: "sm" });
+
 export default function Results({ loaderData }: Route.ComponentProps) {
   const { year, years, races, page, pages } = loaderData;
   return (
@@ -131,17 +135,17 @@ export default function Results({ loaderData }: Route.ComponentProps) {
                   <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
                     <div className="space-y-1">
                       <CardTitle>
-                        <Link to={`/results/${race.id}`} className="hover:underline">
+                        <a href={`/results/${race.id}`} className="hover:underline">
                           {race.title}
-                        </Link>
+                        </a>
                       </CardTitle>
                       <CardDescription className="flex flex-wrap gap-x-4 gap-y-1">
                         <RaceWhenWhere race={race} layout="inline" />
                       </CardDescription>
                     </div>
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`/results/${race.id}`}>Full Results</Link>
-                    </Button>
+                    <a href={`/results/${race.id}`} className={FULL_RESULTS}>
+                      Full Results
+                    </a>
                   </CardHeader>
                   {race.results.length > 0 && (
                     <CardContent>

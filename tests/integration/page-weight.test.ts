@@ -69,4 +69,31 @@ describe("byte budgets of the public read pages", () => {
     const { js } = await firstLoad("/registration");
     expect(js).toBeGreaterThan(JS_BUDGET);
   });
+
+  it("a read page carries its stylesheet inline (first paint in one round trip), a forms page links it", async () => {
+    const read = await (await fetch(new URL("/results", server.url))).text();
+    expect(read).toMatch(/<head>[\s\S]*<style>[\s\S]*\.ranked-table[\s\S]*<\/style>[\s\S]*<\/head>/);
+    expect(read).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const form = await (await fetch(new URL("/registration", server.url))).text();
+    expect(form).toMatch(/<link[^>]*rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+  });
+
+  it("serves the build's files with their lifetimes, and a page's address never as a file", async () => {
+    const hashed = /\/assets\/[^"]+\.css/.exec(await (await fetch(new URL("/registration", server.url))).text())?.[0];
+    expect(hashed).toBeTruthy();
+    const asset = await fetch(new URL(hashed!, server.url));
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    for (const file of ["/sw.js", "/js/auto-submit.js", "/images/logo.svg"]) {
+      const response = await fetch(new URL(file, server.url));
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("cache-control"), file).toBe("public, max-age=3600");
+    }
+    // A folder, or a file the build does not have, is the site's 404 page.
+    for (const path of ["/js", "/js/", "/js/nope.js", "/images/nope.png"]) {
+      const response = await fetch(new URL(path, server.url));
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain("<html");
+    }
+  });
 });
