@@ -1,5 +1,5 @@
 import { readPageData } from "~/lib/page";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { getCompetitor } from "~/domain/public-queries.server";
 import { opponents, racerProfile, type RacerProfile } from "~/domain/racer-profile.server";
@@ -68,13 +68,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
 }
 
+/** A plain link: the profile does not hydrate, and a router Link costs hooks per row (decision 0023). */
 function RaceLink({ race, prefix }: { race: { raceId: number; raceTitle: string; raceDate: string }; prefix?: string }) {
   return (
     <span className="block text-xs text-muted-foreground">
       {prefix && `${prefix} `}
-      <Link to={`/results/${race.raceId}`} className="font-medium text-primary hover:underline">
+      <a className="font-medium text-primary hover:underline" href={`/results/${race.raceId}`}>
         {race.raceTitle}
-      </Link>
+      </a>
       , {formatShortDate(race.raceDate)}
     </span>
   );
@@ -204,12 +205,12 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
                 {seasons.map((line) => (
                   <TableRow key={`${line.seasonKey} ${line.boatClass}`}>
                     <TableCell>
-                      <Link
-                        to={`/standings?season=${encodeURIComponent(line.seasonKey)}&class=${encodeURIComponent(line.boatClass)}`}
+                      <a
                         className="font-medium text-primary hover:underline"
+                        href={`/standings?season=${encodeURIComponent(line.seasonKey)}&class=${encodeURIComponent(line.boatClass)}`}
                       >
                         {line.seasonName}
-                      </Link>
+                      </a>
                       <span className="block text-xs text-muted-foreground sm:hidden">
                         {line.boatClass}: {line.races} {line.races === 1 ? "race" : "races"}, {line.wins}{" "}
                         {line.wins === 1 ? "win" : "wins"}, {line.podiums} {line.podiums === 1 ? "podium" : "podiums"}
