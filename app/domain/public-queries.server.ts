@@ -64,14 +64,26 @@ export async function completedRacesPage(
   // A range on the indexed date rather than extract(year ...), which no index serves.
   if (year !== undefined) filters.push(gte(races.date, `${year}-01-01`), lt(races.date, `${year + 1}-01-01`));
   const where = and(...filters);
-  const [page, [count]] = await Promise.all([
-    db.select(raceColumns).from(races).where(where).orderBy(desc(races.date), desc(races.id)).limit(limit).offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(races)
-      .where(where),
-  ]);
-  return { races: page, total: count?.total ?? 0 };
+  // The count rides along with the page (one round trip); only a page past the end, which has
+  // no rows to carry it, asks again.
+  const rows = await db
+    .select({ ...raceColumns, total: sql<number>`(count(*) OVER ())::int` })
+    .from(races)
+    .where(where)
+    .orderBy(desc(races.date), desc(races.id))
+    .limit(limit)
+    .offset(offset);
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : ((
+          await db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(races)
+            .where(where)
+        )[0]?.total ?? 0));
+  return { races: rows.map(({ total: _total, ...race }) => race), total };
 }
 
 export async function completedRaceYears(db: Database): Promise<number[]> {

@@ -102,6 +102,9 @@ describe("with a season of races", () => {
     expect(second.races.map((r) => r.title)).toEqual(["Old Cup"]);
     expect(second.total).toBe(3);
     expect((await completedRacesPage(db, { limit: 1, offset: 0, year: 2026 })).total).toBe(2);
+    // A page past the end (an old link) has no rows but still knows the count, to show the last page.
+    expect(await completedRacesPage(db, { limit: 2, offset: 10 })).toEqual({ races: [], total: 3 });
+    expect(await completedRacesPage(db, { limit: 2, offset: 10, year: 2025 })).toEqual({ races: [], total: 1 });
     expect(await completedRaceYears(db)).toEqual([2026, 2025]);
   });
 
