@@ -42,6 +42,20 @@ function byDate(a: RaceRef, b: RaceRef): number {
   return a.raceDate < b.raceDate ? -1 : a.raceDate > b.raceDate ? 1 : a.raceId - b.raceId;
 }
 
+/**
+ * The order of a racer's results table: newest race first (date, then race id), then class and
+ * heat. Classes compare by code unit, as PostgreSQL's C collation (the club's databases) does.
+ */
+export function newestRaceFirst(
+  a: Pick<HistoryResult, "raceId" | "raceDate" | "boatClass"> & { heatNumber: number },
+  b: Pick<HistoryResult, "raceId" | "raceDate" | "boatClass"> & { heatNumber: number },
+): number {
+  if (a.raceDate !== b.raceDate) return a.raceDate < b.raceDate ? 1 : -1;
+  if (a.raceId !== b.raceId) return b.raceId - a.raceId;
+  if (a.boatClass !== b.boatClass) return a.boatClass < b.boatClass ? -1 : 1;
+  return a.heatNumber - b.heatNumber;
+}
+
 /** One finish per race and class, oldest race first (club classes first within a race). */
 export function raceFinishes(results: readonly HistoryResult[]): RaceFinish[] {
   const finishes = new Map<string, RaceFinish>();

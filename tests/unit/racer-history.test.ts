@@ -3,6 +3,7 @@ import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
 import {
   headToHead,
+  newestRaceFirst,
   personalBests,
   raceDaysAndClasses,
   raceFinishes,
@@ -111,6 +112,33 @@ describe("recentFinishes", () => {
       [9, "Superboat", [3]],
     ]);
     expect(recentFinishes([])).toEqual([]);
+  });
+});
+
+describe("newestRaceFirst", () => {
+  it("orders results newest race first (date, then race id), then class and heat", () => {
+    const row = (raceId: number, raceDate: string, boatClass: string, heatNumber: number) => ({
+      ...result({ raceId, position: 1, raceDate, boatClass }),
+      heatNumber,
+    });
+    const rows = [
+      row(1, "2024-05-01", "Open", 1),
+      row(3, "2025-01-10", "Superboat", 1),
+      row(2, "2025-01-10", "Open", 2),
+      row(3, "2025-01-10", "Open", 2),
+      row(3, "2025-01-10", "Open", 1),
+      row(3, "2025-01-10", "open", 1),
+      row(4, "2024-12-31", "Open", 3),
+    ];
+    expect(rows.sort(newestRaceFirst).map((r) => `${r.raceId} ${r.boatClass} ${r.heatNumber}`)).toEqual([
+      "3 Open 1",
+      "3 Open 2",
+      "3 Superboat 1",
+      "3 open 1",
+      "2 Open 2",
+      "4 Open 3",
+      "1 Open 1",
+    ]);
   });
 });
 
