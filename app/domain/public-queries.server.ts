@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { keptOrComputed, type ComputedOnce } from "./computed-once.server";
 import { competitors, raceResults, races } from "../../db/schema";
 import { classTabs, parseBoatClassList } from "../lib/boat-classes";
 import { POINTS_BELOW_TABLE, POINTS_BY_POSITION, resultPoints } from "../lib/points";
@@ -86,12 +87,15 @@ export async function completedRacesPage(
   return { races: rows.map(({ total: _total, ...race }) => race), total };
 }
 
-export async function completedRaceYears(db: Database): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ year: sql<number>`extract(year from ${races.date})::int` })
-    .from(races)
-    .where(eq(races.status, "completed"));
-  return rows.map((r) => r.year).sort((a, b) => b - a);
+/** The years with a completed race, newest first: the archive's filter. Kept until the data changes. */
+export async function completedRaceYears(db: Database, computed?: ComputedOnce | null): Promise<number[]> {
+  return keptOrComputed(computed, "completed-race-years", async () => {
+    const rows = await db
+      .selectDistinct({ year: sql<number>`extract(year from ${races.date})::int` })
+      .from(races)
+      .where(eq(races.status, "completed"));
+    return rows.map((r) => r.year).sort((a, b) => b - a);
+  });
 }
 
 /** The most recent completed race that has results, for the home page. */

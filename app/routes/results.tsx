@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { dbContext } from "~/context";
+import { computedOnceContext, dbContext } from "~/context";
 import { completedRacesPage, completedRaceYears, leadersOfRaces } from "~/domain/public-queries.server";
 import { LeadersNote, RaceResultsTable } from "~/components/race-results-table";
 import { RouteError } from "~/components/route-error";
@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pageParam = params.get("page");
   const requested = pageParam && /^\d{1,5}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
   const [years, firstTry] = await Promise.all([
-    completedRaceYears(db),
+    completedRaceYears(db, context.get(computedOnceContext)),
     completedRacesPage(db, {
       year,
       limit: PAGE_SIZE,

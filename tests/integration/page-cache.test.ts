@@ -127,6 +127,9 @@ describe("the page cache", () => {
           [name, `${name.toLowerCase()}.kept@example.com`],
         )
       ).rows[0]!.id;
+    const yearOffered = async (server: ServerProcess) =>
+      (await get(`${server.url}/results`, { Cookie: "visitor=1" })).text.includes('<option value="2011">');
+    for (const server of [a, b]) expect(await yearOffered(server)).toBe(false);
     const [winner, second] = [await insertRacer("Wren"), await insertRacer("Sid")];
     const race = (
       await database.pool.query<{ id: number }>(
@@ -153,6 +156,8 @@ describe("the page cache", () => {
     for (const server of [a, b]) {
       await expect.poll(() => field(server), { timeout: 5_000 }).toBe("2");
       expect(await field(server)).toBe("2");
+      // The archive's year filter (kept too) offers the new year.
+      expect(await yearOffered(server)).toBe(true);
       // 2011 is offered once its first result is in (the offered seasons are kept too).
       expect(await standings(server)).toContain("Sid Kept");
       expect(await allTime(server)).toContain("Sid Kept");
