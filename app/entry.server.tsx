@@ -58,7 +58,11 @@ export default function handleRequest(
       throw error;
     }
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(inlineStylesheets(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+    // Bytes, not a string: a string body is first checked character by character for lone surrogates.
+    return new Response(Buffer.from(inlineStylesheets(`<!DOCTYPE html>${html}`)), {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
   }
 
   return new Promise<Response>((resolve, reject) => {
