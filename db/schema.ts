@@ -124,6 +124,25 @@ export const resultTotals = pgTable(
   (t) => [primaryKey({ columns: [t.competitorId, t.boatClass, t.position] })],
 );
 
+/**
+ * Who raced whom: one row per race, class and racer (with their number of results there), kept
+ * by triggers on race_results in the same transaction as every change (migration 0017): the
+ * head-to-head picker's "Raced against". Never stale, and not part of backups.
+ */
+export const raceEntrants = pgTable(
+  "race_entrants",
+  {
+    raceId: integer("race_id").notNull(),
+    boatClass: text("boat_class").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    results: integer("results").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.raceId, t.boatClass, t.competitorId] }),
+    index("race_entrants_competitor_idx").on(t.competitorId),
+  ],
+);
+
 export const raceRegistrations = pgTable(
   "race_registrations",
   {

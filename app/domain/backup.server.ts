@@ -19,8 +19,9 @@ const SKIPPED_TABLES = new Set([
   "admin_sessions",
   "sessions",
   "pending_registration_changes",
-  // Derived from race_results by triggers (migration 0016): rebuilt as the results are restored.
+  // Derived from race_results by triggers (migrations 0016, 0017): rebuilt as the results are restored.
   "result_totals",
+  "race_entrants",
 ]);
 
 export interface Backup {

@@ -108,16 +108,10 @@ export interface Opponent {
 export async function opponents(db: Database, competitorId: number): Promise<Opponent[]> {
   const { rows } = await db.execute<{ id: number; first_name: string; last_name: string; met: boolean }>(sql`
     SELECT c.id, c.first_name, c.last_name, c.id IN (
-      -- The racer's races and classes first, then each one's field from race_results_season_idx.
-      -- OFFSET 0 keeps the lookup per race and class: flattened into a join, PostgreSQL 18 chose
-      -- to hash every result in the table (24 ms at 100,000 results, against about 6 this way).
-      SELECT field.competitor_id
-      FROM (SELECT DISTINCT race_id, boat_class FROM race_results WHERE competitor_id = ${competitorId}) mine
-      CROSS JOIN LATERAL (
-        SELECT DISTINCT theirs.competitor_id FROM race_results theirs
-        WHERE theirs.race_id = mine.race_id AND theirs.boat_class = mine.boat_class
-        OFFSET 0
-      ) field
+      -- race_entrants (migration 0017): one row per race, class and racer, not one per heat.
+      SELECT field.competitor_id FROM race_entrants mine
+      JOIN race_entrants field ON field.race_id = mine.race_id AND field.boat_class = mine.boat_class
+      WHERE mine.competitor_id = ${competitorId}
     ) AS met
     FROM competitors c
     WHERE c.id <> ${competitorId}

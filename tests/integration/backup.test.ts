@@ -36,10 +36,17 @@ it("round trip: backup -> empty database -> restore gives identical data", async
     const counts = await restoreBackup(target.pool, decodeBackup(file));
     expect(counts.competitors).toBe(20);
     expect(await snapshot(target.pool)).toEqual(before);
-    // The derived all-time totals (not in the file) are rebuilt by the restore: same standings.
-    const totals = "SELECT * FROM result_totals ORDER BY competitor_id, boat_class, position";
-    expect((await target.pool.query(totals)).rows).toEqual((await original.pool.query(totals)).rows);
+    // The derived tables (not in the file) are rebuilt by the restore: same standings, same fields.
+    for (const derived of [
+      "SELECT * FROM result_totals ORDER BY competitor_id, boat_class, position",
+      "SELECT * FROM race_entrants ORDER BY race_id, boat_class, competitor_id",
+    ]) {
+      const rebuilt = (await target.pool.query(derived)).rows;
+      expect(rebuilt.length).toBeGreaterThan(0);
+      expect(rebuilt).toEqual((await original.pool.query(derived)).rows);
+    }
     expect(decodeBackup(file).tables).not.toHaveProperty("result_totals");
+    expect(decodeBackup(file).tables).not.toHaveProperty("race_entrants");
 
     // New rows continue after the restored ids.
     const { rows } = await target.pool.query(

@@ -1,7 +1,8 @@
 /**
  * result_totals (migration 0016) holds SPEC's all-time standings per racer, class and position,
- * kept by triggers on race_results. Whatever happens to the results, it must equal what summing
- * race_results directly gives, so the standings never differ from the results behind them.
+ * and race_entrants (migration 0017) who raced in each race and class, both kept by triggers on
+ * race_results. Whatever happens to the results, they must equal what reading race_results
+ * directly gives, so the standings and the head-to-head picker never differ from the results.
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -21,7 +22,11 @@ async function keptAndActual() {
     SELECT competitor_id, boat_class, position, count(*)::int AS finishes,
            coalesce(sum(points), 0)::int AS stored_points, (count(*) FILTER (WHERE points IS NULL))::int AS unscored
     FROM race_results GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
-  return { kept: kept.rows, actual: actual.rows };
+  const keptEntrants = await db.execute(sql`
+    SELECT race_id, boat_class, competitor_id, results FROM race_entrants ORDER BY 1, 2, 3`);
+  const actualEntrants = await db.execute(sql`
+    SELECT race_id, boat_class, competitor_id, count(*)::int AS results FROM race_results GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+  return { kept: [kept.rows, keptEntrants.rows], actual: [actual.rows, actualEntrants.rows] };
 }
 
 async function expectInStep() {
@@ -29,7 +34,7 @@ async function expectInStep() {
   expect(kept).toEqual(actual);
 }
 
-describe("result_totals", () => {
+describe("result_totals and race_entrants", () => {
   beforeEach(async () => {
     await db.execute(sql`TRUNCATE race_results, races, competitors RESTART IDENTITY CASCADE`);
   });
@@ -63,10 +68,12 @@ describe("result_totals", () => {
     // A racer with results cannot be deleted (the admin deletes the results first).
     await expect(db.delete(competitors).where(eq(competitors.id, ann.id))).rejects.toThrow();
     await expectInStep();
-    expect((await keptAndActual()).kept.length).toBeGreaterThan(0);
+    const [totals, entrants] = (await keptAndActual()).kept;
+    expect(totals!.length).toBeGreaterThan(0);
+    expect(entrants!.length).toBeGreaterThan(0);
 
     await db.execute(sql`TRUNCATE race_results`);
-    expect((await keptAndActual()).kept).toEqual([]);
+    expect((await keptAndActual()).kept).toEqual([[], []]);
   });
 
   it("gives SPEC's standings: the points table by position unless points were stored", async () => {
