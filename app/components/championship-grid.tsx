@@ -91,7 +91,7 @@ export function ChampionshipGrid({
             <TableHead className="pos">Pos</TableHead>
             <TableHead className="racer">Racer</TableHead>
             {rounds.map((round, i) => (
-              <TableHead key={round.id} className="relative text-right">
+              <TableHead key={round.id} className="text-right">
                 <a href={`/results/${round.id}`} className="hover:underline">
                   <abbr
                     title={`${round.title}, ${formatShortDate(round.date)}${round.provisional ? ", provisional results" : ""}`}
