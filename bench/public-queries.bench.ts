@@ -6,13 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, bench, describe } from "vitest";
-import {
-  competitorResults,
-  completedRacesPage,
-  latestRaceWithResults,
-  resultsForRaces,
-  standings,
-} from "~/domain/public-queries.server";
+import { completedRacesPage, latestRaceWithResults, resultsForRaces, standings } from "~/domain/public-queries.server";
+import { careerResults } from "../app/domain/racer-profile.server";
 import { createTestDatabase } from "../tests/support/database";
 
 const RESULTS = 9_000;
@@ -61,6 +56,6 @@ describe("public queries, 10 seasons of results", () => {
     );
   });
   bench("racer profile results", async () => {
-    await competitorResults(db, 42);
+    await careerResults(db, 42);
   });
 });

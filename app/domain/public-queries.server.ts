@@ -321,24 +321,3 @@ export interface CompetitorResult {
   boatClass: string;
   heatNumber: number;
 }
-
-/** A racer's results, newest race first. */
-export async function competitorResults(db: Database, competitorId: number): Promise<CompetitorResult[]> {
-  const rows = await db
-    .select({
-      id: raceResults.id,
-      raceId: races.id,
-      raceTitle: races.title,
-      raceDate: races.date,
-      position: raceResults.position,
-      storedPoints: raceResults.points,
-      bestLap: raceResults.bestLap,
-      boatClass: raceResults.boatClass,
-      heatNumber: raceResults.heatNumber,
-    })
-    .from(raceResults)
-    .innerJoin(races, eq(races.id, raceResults.raceId))
-    .where(eq(raceResults.competitorId, competitorId))
-    .orderBy(desc(races.date), desc(races.id), asc(raceResults.boatClass), asc(raceResults.heatNumber));
-  return rows.map(({ storedPoints, ...row }) => ({ ...row, points: resultPoints(row.position, storedPoints) }));
-}

@@ -136,8 +136,9 @@ export async function headToHeadView(db: Database, id: number, otherId: number):
 }
 
 /**
- * Every result of a racer, newest race first, one row per heat: what competitorResults returns,
- * in one raw query without an object per row to map (a long career has 845 rows).
+ * Every result of a racer, newest race first (then class and heat), one row per heat, in one raw
+ * query without an object per row to map (a long career has 845 rows). The profile, its season
+ * lines and head-to-head all read a career through it.
  */
 export async function careerResults(db: Database, competitorId: number): Promise<CompetitorResult[]> {
   const { rows } = await db.execute<CompetitorResult & Record<string, unknown>>(sql`

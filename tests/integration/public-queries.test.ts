@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  competitorResults,
   completedRaceYears,
   completedRacesPage,
   getCompetitor,
@@ -13,6 +12,7 @@ import {
   standings,
   standingsClasses,
 } from "~/domain/public-queries.server";
+import { careerResults } from "~/domain/racer-profile.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 
@@ -29,7 +29,7 @@ describe("on an empty database", () => {
     expect(await standingsClasses(db)).toEqual(["Open", "Superboat"]);
     expect(await getRace(db, 1)).toBeNull();
     expect(await getCompetitor(db, 1)).toBeNull();
-    expect(await competitorResults(db, 1)).toEqual([]);
+    expect(await careerResults(db, 1)).toEqual([]);
     expect(await resultsForRaces(db, [])).toEqual([]);
     expect(await leadersOfRaces(db, [], 3)).toEqual({ results: [], totals: new Map() });
   });
@@ -179,7 +179,7 @@ describe("with a season of races", () => {
   });
 
   it("reads a racer's results, newest race first", async () => {
-    const results = await competitorResults(db, alice.id);
+    const results = await careerResults(db, alice.id);
     expect(results.map((r) => [r.raceTitle, r.heatNumber, r.position, r.points])).toEqual([
       ["Recent Cup", 1, 2, 20],
       ["Recent Cup", 2, 1, 25],

@@ -4,12 +4,12 @@
  * equal what the rules in app/lib compute from every result.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { competitorResults } from "~/domain/public-queries.server";
 import { CAREER_TABLE_ROWS, careerResults, racerProfile, racerSeasons } from "~/domain/racer-profile.server";
 import { personalBests, recentFinishes } from "~/lib/racer-history";
 import { racerStatistics } from "~/lib/standings";
 import { loader as profileLoader } from "~/routes/competitor";
 import { useTestDatabase } from "../support/database";
+import { competitorResults } from "../support/reference-queries";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 import { callWithParams, routeContext } from "../support/routes";
 
