@@ -83,7 +83,7 @@ export default tseslint.config(
   { files: ["app/entry.server.tsx"], rules: layer(routes) },
   { files: ["server/**", "db/**", "bench/**", "scripts/**", "*.{js,ts}"], rules: layer(routes) },
   // The browser script of the print window runs on its own, without a bundler.
-  { files: ["public/**/*.js"], languageOptions: { globals: { ...globals.browser } } },
+  { files: ["public/**/*.js", "app/read-page.js"], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ["**/*.js"],
     extends: [tseslint.configs.disableTypeChecked],

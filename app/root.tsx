@@ -22,6 +22,7 @@ import { SiteHeader } from "./components/site-header";
 import { NotFound } from "./components/not-found";
 import { pageHandles } from "./lib/page";
 import { site } from "./lib/site";
+import readPageScript from "./read-page.js?raw";
 
 shareNonceWithStyleInjectors();
 
@@ -66,7 +67,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b5c8e" />
         <Meta />
         <Links />
-        {!hydrate && [...page.scripts, OFFLINE_SCRIPT].map((src) => <script key={src} src={src} defer />)}
+        {!hydrate && (
+          // A read page's one inline script (allowed by its hash, server/csp.ts): the season and year
+          // pickers submit on change, and the page's scripts load only after it has loaded and
+          // painted, so its first paint waits for no request but the page (docs/decisions/0025).
+          <script
+            data-scripts={[...page.scripts, OFFLINE_SCRIPT].join(" ")}
+            dangerouslySetInnerHTML={{ __html: readPageScript }}
+          />
+        )}
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">

@@ -19,7 +19,6 @@ export default [
   // The profile's head-to-head picker submits here (GET ?other=) and is sent to the page below.
   route("competitor/:id/vs", "routes/competitor-vs-pick.ts"),
   route("competitor/:id/vs/:otherId", "routes/competitor-vs.tsx"),
-  route("avatars/:file", "routes/avatar.ts"),
   route("registration", "routes/registration.tsx"),
   route("registration/print", "routes/registration-print.tsx"),
   route("registration/confirm/:token", "routes/registration-confirm.tsx"),

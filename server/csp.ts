@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import readPageScript from "../app/read-page.js?raw";
 import { inlineStyleHashes as buildStylesheetHashes } from "./inline-styles";
 
 function sha256(text: string): string {
@@ -26,6 +27,11 @@ export function sonnerStylesheet(): string {
   const match = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source);
   if (!match) throw new Error(`CSP: sonner's stylesheet was not found in ${file}; update server/csp.ts`);
   return JSON.parse(match[1]!) as string;
+}
+
+/** script-src hash sources: a read page's one inline script (app/read-page.js, inlined by root.tsx). */
+export function inlineScriptHashes(): string[] {
+  return [sha256(readPageScript)];
 }
 
 let hashes: string[] | undefined;

@@ -19,7 +19,7 @@ import {
 } from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
-import { inlineStyleHashes } from "./csp";
+import { inlineScriptHashes, inlineStyleHashes } from "./csp";
 import { pageCacheMiddleware, type PageCache } from "./page-cache";
 import type { LiveRaces } from "./live-races";
 import type { ComputedOnce } from "../app/domain/computed-once.server";
@@ -136,7 +136,7 @@ export function createHttpApp({
         : {
             useDefaults: true,
             directives: {
-              "script-src": ["'self'", nonceSource],
+              "script-src": ["'self'", nonceSource, ...inlineScriptHashes()],
               // No 'unsafe-inline': library stylesheets get the nonce or their hash (server/csp.ts).
               "style-src": ["'self'", nonceSource, ...inlineStyleHashes()],
               // Everything the pages show is served by us (DESIGN: no third-party requests).

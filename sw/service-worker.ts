@@ -56,7 +56,7 @@ const serwist = new Serwist({
     },
     {
       matcher: ({ url, sameOrigin }) =>
-        sameOrigin && (/^\/(js|images|assets|avatars)\//.test(url.pathname) || url.pathname === "/manifest.webmanifest"),
+        sameOrigin && (/^\/(js|images|assets)\//.test(url.pathname) || url.pathname === "/manifest.webmanifest"),
       handler: new StaleWhileRevalidate({
         cacheName: "site-files",
         plugins: [new ExpirationPlugin({ maxEntries: 80 })],

@@ -4,7 +4,7 @@ import { ALL_SEASONS } from "~/lib/seasons";
 
 /**
  * The season selector: a plain GET form with a Show button, so it works without JavaScript;
- * public/js/auto-submit.js (in the page's handle) submits it as soon as a season is picked.
+ * app/read-page.js (every read page's inline script) submits it as soon as a season is picked.
  */
 export function SeasonSelect({
   action,

@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { navigation } from "~/lib/site";
+import { ClubLogo } from "./club-logo";
 
 function NavItems({ vertical }: { vertical?: boolean }) {
   return (
@@ -36,7 +37,7 @@ export function SiteHeader({ clubName, showAdminLink }: { clubName: string; show
     <header className="sticky top-0 z-40 bg-primary text-primary-foreground shadow">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" reloadDocument className="flex min-w-0 items-center gap-2 font-semibold">
-          <img src="/images/logo.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+          <ClubLogo className="flex size-9 shrink-0" />
           <span className="truncate">{clubName}</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">

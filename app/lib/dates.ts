@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format, isValid, parse, parseISO } from "date-fns";
+import { remembered } from "./remembered";
 
 /**
  * Race dates are calendar days ("2026-03-05"), stored as SQL `date`. They are parsed
@@ -25,24 +26,10 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /**
- * A race-day formatter that remembers what it printed. date-fns' format() takes about 50 µs on
- * this hardware, and a page prints the same few hundred race days again and again (an archive
- * page ten, a long career several hundred). Bounded, so no input can grow it without limit.
+ * A race day in a date-fns pattern; the raw string when it cannot be formatted. Remembered: a page
+ * prints the same few hundred race days again and again (an archive page ten, a long career
+ * several hundred).
  */
-function remembered(formatDay: (date: string) => string): (date: string) => string {
-  const printed = new Map<string, string>();
-  return (date) => {
-    let text = printed.get(date);
-    if (text === undefined) {
-      if (printed.size >= 5_000) printed.clear();
-      text = formatDay(date);
-      printed.set(date, text);
-    }
-    return text;
-  };
-}
-
-/** A race day in a date-fns pattern; the raw string when it cannot be formatted. */
 function dayFormatter(pattern: string): (date: string) => string {
   return remembered((date) => {
     const parsed = parseRaceDate(date);

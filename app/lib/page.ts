@@ -1,12 +1,13 @@
 /**
  * What a route module's `handle` may ask of the root layout (see docs/decisions/0012-*).
  * Read pages leave `hydrate` unset: they are server HTML without React in the browser, and any
- * small behaviour comes from a standalone script in `public/js/` listed in `scripts`.
+ * small behaviour comes from app/read-page.js (inline) or a standalone script in `public/js/`
+ * listed in `scripts`.
  */
 export interface PageHandle {
   /** Load React Router's client runtime and hydrate (forms pages and the admin area). */
   hydrate?: boolean;
-  /** Standalone scripts (paths under public/) loaded with `defer` on a server-HTML page. */
+  /** Standalone scripts (paths under public/) a server-HTML page loads once it has loaded and painted. */
   scripts?: readonly string[];
 }
 

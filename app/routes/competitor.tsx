@@ -90,7 +90,7 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <header className="flex items-center gap-4">
-        <Avatar name={competitor.name} className="size-16" eager />
+        <Avatar name={competitor.name} className="size-16" />
         <div>
           <h1 className="text-3xl font-bold">{competitor.name}</h1>
           <p className="text-muted-foreground">

@@ -11,11 +11,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/boat-classes";
 import { formatLongDate, clubToday } from "~/lib/dates";
 import { site } from "~/lib/site";
-import { readPageData, type PageHandle } from "~/lib/page";
+import { readPageData } from "~/lib/page";
 import type { Route } from "./+types/home";
-
-/** Latest Standings' season selector submits itself when changed (public/js/auto-submit.js). */
-export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 /** Finishers per class and heat in Latest Results; Full Results has them all. */
 const PER_HEAT = 5;

@@ -6,14 +6,11 @@ import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { readPageData, type PageHandle } from "~/lib/page";
+import { readPageData } from "~/lib/page";
 import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/results";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Results Archive" }];
-
-/** The year filter submits itself when changed (public/js/auto-submit.js); the page ships no React. */
-export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 /** Races per archive page: 20 seasons of history are read a page at a time. */
 const PAGE_SIZE = 10;

@@ -14,12 +14,9 @@ import { describeRules } from "~/lib/championship";
 import { clubToday } from "~/lib/dates";
 import { progressionChart } from "~/lib/points-chart";
 import { ALL_SEASONS } from "~/lib/seasons";
-import { readPageData, type PageHandle } from "~/lib/page";
+import { readPageData } from "~/lib/page";
 import { provisionalRaces } from "~/domain/race-day.server";
 import type { Route } from "./+types/standings";
-
-/** The season selector submits itself when changed (public/js/auto-submit.js); the page ships no React. */
-export const handle: PageHandle = { scripts: ["/js/auto-submit.js"] };
 
 export const meta: Route.MetaFunction = () => [{ title: "Season Standings" }];
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { card, href, readTable, waitForHydration } from "./public-helpers";
+import { card, href, readTable, readText, waitForHydration } from "./public-helpers";
 
 /** The value shown next to a label in a card's description list. */
 function definition(scope: Locator, term: string): Locator {
@@ -14,8 +14,9 @@ async function numberIn(locator: Locator): Promise<number> {
 /** The season standings row of the racer in place `index` (0 = leader). */
 async function standingsRow(page: Page, index: number) {
   await page.goto("/standings");
-  const row = page.getByRole("main").getByRole("table").locator("tbody tr").nth(index);
-  const cells = (await row.locator("td").allInnerTexts()).map((t) => t.trim());
+  const table = page.getByRole("main").getByRole("table");
+  const row = table.locator("tbody tr").nth(index);
+  const cells = (await readTable(table)).rows[index]!;
   return {
     name: cells[1]!,
     boat: cells[2]!,
@@ -95,7 +96,7 @@ test.describe("/competitor/:id", () => {
   test("the last racer of the Superboat standings has a profile with the Superboat class", async ({ page }) => {
     await page.goto("/standings?class=Superboat");
     const row = page.getByRole("main").getByRole("table").locator("tbody tr").last();
-    const name = (await row.getByRole("link").innerText()).trim();
+    const name = await readText(row.getByRole("link"));
     await page.goto(await href(row.getByRole("link")));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(definition(card(page, "Racer Profile"), "Class")).toContainText("Superboat");

@@ -42,13 +42,33 @@ export interface TableText {
  */
 export async function readTable(table: Locator): Promise<TableText> {
   return table.evaluate((element) => {
+    // A cell's text as a reader takes it in: decorative pictures (aria-hidden, such as the initials
+    // avatars' letters) left out.
+    const read = (cell: Element) => {
+      const hidden = [...cell.querySelectorAll<HTMLElement | SVGElement>('[aria-hidden="true"]')];
+      for (const picture of hidden) picture.style.setProperty("display", "none");
+      const text = (cell as HTMLElement).innerText.trim();
+      for (const picture of hidden) picture.style.removeProperty("display");
+      return text;
+    };
     const whole = element.closest("table")!;
     return {
-      headers: [...whole.querySelectorAll("thead th")].map((th) => (th as HTMLElement).innerText.trim()),
+      headers: [...whole.querySelectorAll("thead th")].map(read),
       rows: [...element.querySelectorAll(element.tagName === "TBODY" ? "tr" : "tbody tr")]
         .filter((tr) => tr.querySelector("td"))
-        .map((tr) => [...tr.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim())),
+        .map((tr) => [...tr.querySelectorAll("td")].map(read)),
     };
+  });
+}
+
+/** An element's text as a reader takes it in, like readTable's cells (aria-hidden pictures left out). */
+export async function readText(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => {
+    const hidden = [...element.querySelectorAll<HTMLElement | SVGElement>('[aria-hidden="true"]')];
+    for (const picture of hidden) picture.style.setProperty("display", "none");
+    const text = (element as HTMLElement).innerText.trim();
+    for (const picture of hidden) picture.style.removeProperty("display");
+    return text;
   });
 }
 
@@ -68,12 +88,16 @@ export function card(page: Page, heading: string | RegExp): Locator {
 }
 
 /**
- * Waits until a click cannot be lost: read pages are server HTML whose standalone scripts have run
- * by the load event; hydrated pages (forms, admin) wait for React to hydrate.
+ * Waits until a click cannot be lost: read pages are server HTML whose standalone scripts load
+ * after the load event; hydrated pages (forms, admin) wait for React to hydrate.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState("load");
-  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) {
+    // A read page: its scripts load once it has painted (app/read-page.js); wait for them.
+    await page.waitForFunction(() => document.documentElement.getAttribute("data-scripts") === "loaded");
+    return;
+  }
   await page.waitForFunction(() => {
     const w = window as unknown as { __reactRouterDataRouter?: unknown };
     const main = document.querySelector("main");

@@ -3,7 +3,7 @@
  * every public page shows its content.
  */
 import { EMPTY_SITE, expect, test } from "./fixtures";
-import { card, href, LONG_DATE, readTable } from "./public-helpers";
+import { card, href, LONG_DATE, readTable, readText } from "./public-helpers";
 
 test.use({ javaScriptEnabled: false });
 
@@ -72,7 +72,7 @@ test.describe("public pages without JavaScript", () => {
     for (const row of (await readTable(table)).rows) expect(row[3]).toBe("Superboat");
 
     const racer = table.locator("tbody tr").first().getByRole("link");
-    const name = (await racer.innerText()).trim();
+    const name = await readText(racer);
     const path = await href(racer);
     await racer.click();
     await expect(page).toHaveURL((url) => url.pathname === path);

@@ -523,7 +523,6 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id/vs/:otherId", (s) => `/competitor/${racer.id}/vs/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/competitor/:otherId/vs/:id", (s) => `/competitor/${s}/vs/${racer.id}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
-  ["/avatars/:file", (s) => `/avatars/${s}`, false, CASES_PER_ROUTE],
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],

@@ -84,7 +84,7 @@ describe("byte budgets of the public read pages", () => {
     const asset = await fetch(new URL(hashed!, server.url));
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    for (const file of ["/sw.js", "/js/auto-submit.js", "/images/logo.svg"]) {
+    for (const file of ["/sw.js", "/js/offline.js", "/images/logo.svg"]) {
       const response = await fetch(new URL(file, server.url));
       expect(response.status, file).toBe(200);
       expect(response.headers.get("cache-control"), file).toBe("public, max-age=3600");
