@@ -130,7 +130,10 @@ function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, s
     ["X-Page-Cache", state],
   ];
   if (notModified(req, page)) return void res.writeHead(304, headers.flat()).end();
-  const encoding = accepts(req).encodings(page.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
+  // Our preference, not the header's order: browsers list gzip first, yet every one that accepts br
+  // gets it, 15-25% smaller, which keeps a long page inside TCP's first window (decision 0025).
+  const accepted = accepts(req);
+  const encoding = page.br && accepted.encodings(["br"]) === "br" ? "br" : accepted.encodings(["gzip", "identity"]);
   const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
   if (encoding === "br" || encoding === "gzip") headers.push(["Content-Encoding", encoding]);
   headers.push(["Content-Length", String(body.length)]);

@@ -89,6 +89,27 @@ describe("the page cache", () => {
     expect(first.text).not.toContain("nonce=");
   });
 
+  it("sends brotli to a browser that accepts it, though it lists gzip first, and gzip to one that does not", async () => {
+    const raw = async (encodings: string) => {
+      const response = await fetch(`${a.url}/results`, { headers: { "Accept-Encoding": encodings } });
+      // undici decompresses: the header says what came over the wire, the length how much.
+      return {
+        encoding: response.headers.get("content-encoding"),
+        length: Number(response.headers.get("content-length")),
+        text: await response.text(),
+      };
+    };
+    await raw("gzip");
+    // The brotli form is made after the first render, while gzip is served.
+    await expect.poll(async () => (await raw("gzip, deflate, br, zstd")).encoding).toBe("br");
+    const br = await raw("gzip, deflate, br, zstd");
+    const gzip = await raw("gzip, deflate");
+    expect(gzip.encoding).toBe("gzip");
+    expect(br.text).toBe(gzip.text);
+    expect(br.length).toBeLessThan(gzip.length);
+    expect((await raw("identity")).encoding).toBeNull();
+  });
+
   it("answers 304 Not Modified when the browser has the page", async () => {
     const { response } = await get(`${a.url}/calendar`);
     const etag = response.headers.get("etag")!;
