@@ -18,6 +18,8 @@ export const dbContext = createContext<Database>();
 export const configContext = createContext<AppConfig>();
 /** The Content-Security-Policy nonce of this response. */
 export const nonceContext = createContext<string>("");
+/** Adds CSP sources (hashes) for the <style> a read page inlined to this response's policy. */
+export const allowInlineStylesContext = createContext<(sources: string[]) => void>(() => {});
 /** The client's address (behind a proxy: as TRUST_PROXY allows), for rate limits. */
 export const clientAddressContext = createContext<string>("unknown");
 export const loggerContext = createContext<Logger>();

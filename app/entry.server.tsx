@@ -8,7 +8,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { inlineStylesheets } from "../server/inline-styles";
-import { loggerContext, nonceContext } from "./context";
+import { allowInlineStylesContext, loggerContext, nonceContext } from "./context";
 import { NonceProvider } from "./components/nonce";
 import { pageHandles } from "./lib/page";
 
@@ -30,7 +30,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { hydrate } = pageHandles(
+  const { hydrate, scripts } = pageHandles(
     routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
   );
   // Read pages carry no script, so no nonce: their HTML is the same for every visitor and can be
@@ -58,8 +58,12 @@ export default function handleRequest(
       throw error;
     }
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    // Only the rules the page uses, unless a script of its own swaps in HTML it fetches (the
+    // calendar's refresh, today's race), which may use others (decision 0025).
+    const page = inlineStylesheets(`<!DOCTYPE html>${html}`, { usedRulesOnly: scripts.length === 0 });
+    loadContext.get(allowInlineStylesContext)(page.styleSources);
     // Bytes, not a string: a string body is first checked character by character for lone surrogates.
-    return new Response(Buffer.from(inlineStylesheets(`<!DOCTYPE html>${html}`)), {
+    return new Response(Buffer.from(page.html), {
       headers: responseHeaders,
       status: responseStatusCode,
     });
@@ -84,9 +88,7 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const html = Buffer.concat(chunks);
-            const page = hydrate ? html : inlineStylesheets(html.toString("utf8"));
-            resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(body);
         },

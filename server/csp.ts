@@ -5,20 +5,17 @@
  *   (`__webpack_nonce__`, set from the page's script nonce in app/components/nonce.tsx);
  * - the printable form's own <style> carries the response's nonce;
  * - read pages inline the build's stylesheet without a nonce, so their HTML can be cached
- *   (server/inline-styles.ts): allowed by the hashes of the build's CSS files;
+ *   (server/inline-styles.ts): allowed by the hashes of the build's CSS files, or, when only the
+ *   rules the page uses went in, by that stylesheet's hash, added to the response's policy;
  * - sonner inserts one fixed stylesheet, first empty and then filled, and cannot take a nonce:
  *   it is allowed by the SHA-256 of its text (and of the empty string), read from the installed
  *   package so an upgrade cannot silently break the toasts.
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import readPageScript from "../app/read-page.js?raw";
-import { inlineStyleHashes as buildStylesheetHashes } from "./inline-styles";
-
-function sha256(text: string): string {
-  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-}
+import type { ServerResponse } from "node:http";
+import { inlineStyleHashes as buildStylesheetHashes, sha256Source as sha256 } from "./inline-styles";
 
 /** The CSS string sonner passes to its `__insertCSS` at load. */
 export function sonnerStylesheet(): string {
@@ -32,6 +29,18 @@ export function sonnerStylesheet(): string {
 /** script-src hash sources: a read page's one inline script (app/read-page.js, inlined by root.tsx). */
 export function inlineScriptHashes(): string[] {
   return [sha256(readPageScript)];
+}
+
+/**
+ * Adds a read page's own inlined stylesheet (the rules it uses, decision 0025) to the policy this
+ * response already carries; the page cache keeps the policy with the page.
+ */
+export function allowInlineStyles(res: ServerResponse, sources: string[]): void {
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy !== "string") return;
+  const missing = sources.filter((source) => !policy.includes(source));
+  if (missing.length === 0) return;
+  res.setHeader("Content-Security-Policy", policy.replace(/(^|;)style-src /, `$1style-src ${missing.join(" ")} `));
 }
 
 let hashes: string[] | undefined;

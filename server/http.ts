@@ -14,12 +14,13 @@ import {
   dbContext,
   loggerContext,
   nonceContext,
+  allowInlineStylesContext,
   productionContext,
   type AppConfig,
 } from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
-import { inlineScriptHashes, inlineStyleHashes } from "./csp";
+import { allowInlineStyles, inlineScriptHashes, inlineStyleHashes } from "./csp";
 import { pageCacheMiddleware, type PageCache } from "./page-cache";
 import type { LiveRaces } from "./live-races";
 import type { ComputedOnce } from "../app/domain/computed-once.server";
@@ -177,6 +178,7 @@ export function createHttpApp({
     context.set(configContext, config);
     context.set(loggerContext, log.child({ requestId: String(res.locals.requestId) }));
     context.set(nonceContext, String(res.locals.cspNonce));
+    context.set(allowInlineStylesContext, (sources) => allowInlineStyles(res, sources));
     context.set(productionContext, production);
     context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
     if (computed) context.set(computedOnceContext, computed);
