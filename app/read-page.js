@@ -16,7 +16,9 @@
   }
   function afterFirstFrame() {
     requestAnimationFrame(function () {
-      setTimeout(load, 0);
+      requestAnimationFrame(function () {
+        setTimeout(load, 0);
+      });
     });
   }
   if (document.readyState === "complete") afterFirstFrame();

@@ -69,8 +69,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {!hydrate && (
           // A read page's one inline script (allowed by its hash, server/csp.ts): the season and year
-          // pickers submit on change, and the page's scripts load only after it has loaded and
-          // painted, so its first paint waits for no request but the page (docs/decisions/0025).
+          // pickers submit on change, and the page's scripts load only after it has loaded and its
+          // first frame is out (two animation frames: the first runs before that frame is painted),
+          // so its first paint waits for no request but the page (docs/decisions/0025).
           <script
             data-scripts={[...page.scripts, OFFLINE_SCRIPT].join(" ")}
             dangerouslySetInnerHTML={{ __html: readPageScript }}
