@@ -268,14 +268,19 @@ if (cli && existsSync("/usr/bin/chromium")) {
   };
   for (const page of PAGES) {
     try {
-      // A run that fails to measure (a runtimeError or no score, which happens now and then on
-      // this machine) is run once more and said so in the table; a low score is never run again.
-      let report = await run(page);
+      // A run that fails to measure (Lighthouse exits with an error, or reports a runtimeError or
+      // no score, which happens now and then on this machine) is run once more and said so in the
+      // table; a low score is never run again.
       let note = "";
-      if (report.runtimeError || report.categories.performance.score === null) {
+      let report = await run(page).catch((error: unknown) => {
+        note = ` (second run: the first failed, ${String(error).slice(0, 60)})`;
+        return null;
+      });
+      if (report && (report.runtimeError || report.categories.performance.score === null)) {
         note = ` (second run: the first failed, ${report.runtimeError?.code ?? "no score"})`;
-        report = await run(page);
+        report = null;
       }
+      report ??= await run(page);
       const audit = (name: string) => Math.round(report.audits[name]!.numericValue);
       out.push(
         `| ${page} | ${Math.round((report.categories.performance.score ?? 0) * 100)}${note} | ${audit("largest-contentful-paint")} | ${audit("first-contentful-paint")} | ${audit("total-blocking-time")} |`,
