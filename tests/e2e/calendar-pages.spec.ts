@@ -9,6 +9,7 @@ import { expect, test } from "./fixtures";
 import { count, lt } from "drizzle-orm";
 import { races } from "../../db/schema";
 import { createRace, dayFromToday, OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
+import { waitForHydration } from "./public-helpers";
 
 const RACES = 50;
 
@@ -125,7 +126,8 @@ test.describe("/calendar with many events", () => {
   test("the minute's refetch asks for the same page", async ({ page }) => {
     await page.clock.install();
     await page.goto(`${OWN_DATA_SITE}/calendar?page=${firstPage}`);
-    await page.waitForLoadState("load");
+    // The refresh script loads after the page has painted: wait for it before moving the clock.
+    await waitForHydration(page);
     const before = await cardTitles(page);
     const refetch = page.waitForRequest((r) => new URL(r.url()).pathname === "/calendar" && r.resourceType() === "fetch", {
       timeout: 10_000,
