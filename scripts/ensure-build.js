@@ -1,10 +1,26 @@
-// Builds the site when there is no build yet or the sources are newer than it.
+// Builds the site when there is no build yet or any input of it is newer than the build. The build
+// is `npm run build`, the same command `npm test` and CI run: the app and the server, then the
+// service worker (a build without /sw.js would silently turn race-day offline off, decision 0018).
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "server", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
-const BUILD = "build/server/index.js";
+/** Every input of `npm run build`: sources, both Vite configs and what decides the dependencies. */
+export const BUILD_INPUTS = [
+  "app",
+  "server",
+  "db",
+  "sw",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "vite.sw.config.ts",
+  "react-router.config.ts",
+];
+/** Every output the site needs to start: the server bundle and the service worker. */
+export const BUILD_OUTPUTS = ["build/server/index.js", "build/client/sw.js"];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
@@ -15,8 +31,15 @@ function newestMtime(entry) {
   return newest;
 }
 
+export function buildIsFresh(root = ".") {
+  const at = (entry) => path.join(root, entry);
+  if (!BUILD_OUTPUTS.every((output) => existsSync(at(output)))) return false;
+  const oldestOutput = Math.min(...BUILD_OUTPUTS.map((output) => statSync(at(output)).mtimeMs));
+  return oldestOutput >= Math.max(...BUILD_INPUTS.map((input) => newestMtime(at(input))));
+}
+
 export function ensureBuild() {
-  if (existsSync(BUILD) && statSync(BUILD).mtimeMs >= Math.max(...SOURCES.map(newestMtime))) return;
+  if (buildIsFresh()) return;
   console.log("Building the site...");
-  execSync("npx react-router build", { stdio: "inherit" });
+  execSync("npm run build", { stdio: "inherit" });
 }

@@ -22,10 +22,21 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, { waitUntilServing = true } = {}): Promise<ServerProcess> {
-  if (!existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the server tests.");
+export async function startServer(
+  env: Record<string, string>,
+  {
+    waitUntilServing = true,
+    /** Another checkout to start from (its own build is then its own business). */
+    cwd = undefined as string | undefined,
+    /** The script node runs: `server.js`, or `scripts/start.js` to start as `npm start` does. */
+    script = "server.js",
+    timeoutMs = 60_000,
+  } = {},
+): Promise<ServerProcess> {
+  if (!cwd && !existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the server tests.");
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [script], {
+    cwd,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -35,7 +46,7 @@ export async function startServer(env: Record<string, string>, { waitUntilServin
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const server = { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
   if (waitUntilServing) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + timeoutMs;
     let code: number | null | undefined;
     void exited.then((c) => (code = c));
     for (;;) {
