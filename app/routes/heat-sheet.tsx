@@ -45,43 +45,45 @@ function HeatSheet({
         <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
       </head>
       <body>
-        <p className="screen-only">
+        <nav className="screen-only" aria-label="Race">
           <a href={`/calendar/${race.id}`}>Back to {race.title}</a>
-        </p>
-        {classes.length === 0 && (
-          <main>
-            <h1>{race.title}</h1>
-            <p>No heats drawn yet.</p>
-          </main>
-        )}
-        {classes.map((c) => (
-          <section key={c.boatClass} className="class-page" aria-label={`${c.boatClass} heats`}>
-            <h1>
-              {race.title} – {c.boatClass}
-            </h1>
-            <p className="meta">
-              <RaceWhenWhere race={race} layout="text" /> · {clubName}
-            </p>
-            {c.heats.map((heat) => (
-              <div key={heat.heatNumber} className="heat">
-                <h2>
-                  Heat {heat.heatNumber} – {c.boatClass}
-                </h2>
-                <ol>
-                  {heat.boats.map((boat) => (
-                    <li key={boat.competitorId}>
-                      <span className="number">{boat.boatNumber ? `#${boat.boatNumber}` : "–"}</span>
-                      <span>
-                        {boat.boatName?.trim() || boat.driver}{" "}
-                        {boat.boatName?.trim() ? <span className="driver">{boat.driver}</span> : null}
-                      </span>
-                    </li>
-                  ))}
-                </ol>
-              </div>
-            ))}
-          </section>
-        ))}
+        </nav>
+        <main>
+          {classes.length === 0 && (
+            <>
+              <h1>{race.title}</h1>
+              <p>No heats drawn yet.</p>
+            </>
+          )}
+          {classes.map((c) => (
+            <section key={c.boatClass} className="class-page" aria-label={`${c.boatClass} heats`}>
+              <h1>
+                {race.title} – {c.boatClass}
+              </h1>
+              <p className="meta">
+                <RaceWhenWhere race={race} layout="text" /> · {clubName}
+              </p>
+              {c.heats.map((heat) => (
+                <div key={heat.heatNumber} className="heat">
+                  <h2>
+                    Heat {heat.heatNumber} – {c.boatClass}
+                  </h2>
+                  <ol>
+                    {heat.boats.map((boat) => (
+                      <li key={boat.competitorId}>
+                        <span className="number">{boat.boatNumber ? `#${boat.boatNumber}` : "–"}</span>
+                        <span>
+                          {boat.boatName?.trim() || boat.driver}{" "}
+                          {boat.boatName?.trim() ? <span className="driver">{boat.driver}</span> : null}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              ))}
+            </section>
+          ))}
+        </main>
       </body>
     </html>
   );

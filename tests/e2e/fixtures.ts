@@ -1,5 +1,6 @@
 import { test as base, expect, type ConsoleMessage } from "@playwright/test";
 
+export const DEMO_SITE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100)}`;
 export const EMPTY_SITE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 1}`;
 
 /** A request a test makes on purpose that the server refuses: its path (with the query) and status. */

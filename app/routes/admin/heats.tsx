@@ -82,7 +82,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold">Heats: {race.title}</h1>
         <p className="text-sm text-muted-foreground">
           {formatShortDate(race.date)} ·{" "}
-          <Link to="/admin/races" className="text-primary hover:underline">
+          <Link to="/admin/races" className="text-primary underline underline-offset-2">
             Back to races
           </Link>
         </p>
