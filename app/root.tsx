@@ -20,6 +20,7 @@ import { shareNonceWithStyleInjectors, useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotFound } from "./components/not-found";
+import { linkPreview } from "./lib/link-preview";
 import { pageHandles } from "./lib/page";
 import { site } from "./lib/site";
 import readPageScript from "./read-page.js?raw";
@@ -42,6 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       clubName: config.clubName,
       clubEmail: config.clubEmail,
+      // Link previews name the page by its public address (app/lib/link-preview.ts).
+      siteUrl: config.siteUrl,
       // Checked against the server-side session, never a flag in the browser.
       showAdminLink: !(await currentAdmin(request, context)),
       toast,
@@ -109,10 +112,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.clubName ?? site.defaultName },
-  { name: "description", content: site.blurb },
-];
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  linkPreview(loaderData ?? null, location, { title: loaderData?.clubName ?? site.defaultName, description: site.blurb });
 
 export default function App() {
   return <Outlet />;

@@ -15,8 +15,15 @@ import { readPageData, type PageHandle } from "~/lib/page";
 import { raceImage } from "~/lib/site";
 import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/calendar";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 
-export const meta: Route.MetaFunction = () => [{ title: "Racing Events" }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = previewSite(matches);
+  return linkPreview(site, location, {
+    title: "Racing Events",
+    description: `Upcoming and past races of the ${site?.clubName ?? "club"}: dates, places and entries, with a calendar to subscribe to.`,
+  });
+};
 
 /**
  * SPEC: the list is refetched every 60 seconds, on mount and on window focus. The page ships no

@@ -9,16 +9,17 @@ import { formatShortDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { ordinal } from "~/lib/ordinal";
 import type { Route } from "./+types/competitor-vs";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: !loaderData
-      ? "Racer Not Found"
-      : loaderData.kind === "same"
-        ? "Choose Another Racer"
-        : `${loaderData.a.name} vs ${loaderData.b.name}`,
-  },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return [{ title: "Racer Not Found" }];
+  if (loaderData.kind === "same") return [{ title: "Choose Another Racer" }];
+  const title = `${loaderData.a.name} vs ${loaderData.b.name}`;
+  return linkPreview(previewSite(matches), location, {
+    title,
+    description: `${title}: the races both ran in the same class, who finished ahead how often, and their points.`,
+  });
+};
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);

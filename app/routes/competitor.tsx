@@ -16,11 +16,22 @@ import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
 import { boatLabel } from "~/lib/standings";
 import type { Route } from "./+types/competitor";
+import { linkPreview, previewSite } from "~/lib/link-preview";
+import { countOf } from "~/lib/plural";
 
 /** Shown on a phone instead of the columns that do not fit (the columns come back from 640 px). */
 const WIDE = "hidden sm:table-cell";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.competitor.name ?? "Racer Not Found" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return [{ title: "Racer Not Found" }];
+  const { competitor, stats } = loaderData;
+  const site = previewSite(matches);
+  return linkPreview(site, location, {
+    title: competitor.name,
+    type: "profile",
+    description: `${competitor.name} races with the ${site?.clubName ?? "club"}: ${countOf(stats.races, "race")}, ${countOf(stats.wins, "win")}, ${countOf(stats.podiums, "podium")} and ${countOf(stats.points, "point")}, with personal bests and seasons.`,
+  });
+};
 
 /** What the profile shows when the racer's results fail to load: the racer, and an alert. */
 const NO_RESULTS: RacerProfile = {

@@ -32,11 +32,18 @@ import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/race-registration";
 import { useZodForm } from "~/components/use-zod-form";
 import { HYDRATE } from "~/lib/page";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;
 
-export const meta: Route.MetaFunction = () => [{ title: "Race Registration" }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = previewSite(matches);
+  return linkPreview(site, location, {
+    title: "Race Registration",
+    description: `Enter an upcoming race of the ${site?.clubName ?? "club"} in one or both boat classes.`,
+  });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);

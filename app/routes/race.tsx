@@ -11,7 +11,7 @@ import { RouteError } from "~/components/route-error";
 import { Badge } from "~/components/ui/badge";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatClubDateTime, clubToday } from "~/lib/dates";
+import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
 import { heatLine, nextHeat } from "~/lib/race-day";
@@ -20,6 +20,7 @@ import { entryWindowText } from "~/lib/entry-window";
 import { raceEntryWindow } from "~/domain/race-registrations.server";
 import { raceImage } from "~/lib/site";
 import type { Route } from "./+types/race";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 
 /**
  * Today's race updates itself (issue 13): public/js/live-race.js listens to /live/races/:id
@@ -28,7 +29,18 @@ import type { Route } from "./+types/race";
  */
 export const handle: PageHandle = { scripts: ["/js/live-race.js"] };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.race.title ?? "Race Not Found" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return [{ title: "Race Not Found" }];
+  const { race, results, status } = loaderData;
+  const when = `${formatLongDate(race.date)}, ${race.location}`;
+  return linkPreview(previewSite(matches), location, {
+    title: race.title,
+    description:
+      results.length > 0
+        ? `Results of ${race.title} (${when}): finishing order, laps and times per class and heat.`
+        : `${race.title}: ${status.toLowerCase()} race, ${when}. ${race.description}`,
+  });
+};
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);

@@ -37,13 +37,20 @@ import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/registration";
 import { useZodForm } from "~/components/use-zod-form";
 import { HYDRATE } from "~/lib/page";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;
 
 const FORM_ID = "registration-form";
 
-export const meta: Route.MetaFunction = () => [{ title: "Driver Registration" }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = previewSite(matches);
+  return linkPreview(site, location, {
+    title: "Driver Registration",
+    description: `Register as a driver with the ${site?.clubName ?? "club"}: your details, your boat and your classes, on one form.`,
+  });
+};
 
 export function loader({ context }: Route.LoaderArgs) {
   return { policy: pipaPolicyParagraphs(context.get(configContext).clubName) };

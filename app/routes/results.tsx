@@ -9,8 +9,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { readPageData } from "~/lib/page";
 import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/results";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 
-export const meta: Route.MetaFunction = () => [{ title: "Race Results Archive" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const site = previewSite(matches);
+  const year = loaderData?.year;
+  return linkPreview(site, location, {
+    title: "Race Results Archive",
+    description: `${year ? `Race results of ${year}` : "Every race result"} of the ${site?.clubName ?? "club"}: finishing order, laps and times per class and heat.`,
+  });
+};
 
 /** Races per archive page: 20 seasons of history are read a page at a time. */
 const PAGE_SIZE = 10;

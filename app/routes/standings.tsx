@@ -17,8 +17,16 @@ import { ALL_SEASONS } from "~/lib/seasons";
 import { readPageData } from "~/lib/page";
 import { provisionalRaces } from "~/domain/race-day.server";
 import type { Route } from "./+types/standings";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 
-export const meta: Route.MetaFunction = () => [{ title: "Season Standings" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const site = previewSite(matches);
+  const season = loaderData?.season?.name;
+  return linkPreview(site, location, {
+    title: "Season Standings",
+    description: `${season ? `${season} championship` : "Championship"} standings of the ${site?.clubName ?? "club"}: points, wins and podiums of every racer, per boat class.`,
+  });
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);

@@ -27,6 +27,7 @@ import { boatLabel } from "~/lib/standings";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/races";
 import { useZodForm } from "~/components/use-zod-form";
+import { plural } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 
@@ -175,9 +176,7 @@ export default function Races({ loaderData }: Route.ComponentProps) {
                       <ListChecks aria-hidden />
                       {/* The name starts with what the button shows (WCAG 2.5.3, label in name). */}
                       {race.entryCount}
-                      <span className="sr-only">
-                        {race.entryCount === 1 ? " entry" : " entries"} of {race.title}
-                      </span>
+                      <span className="sr-only">{` ${plural(race.entryCount, "entry", "entries")} of ${race.title}`}</span>
                     </Button>
                     <Button asChild variant="ghost" size="sm">
                       <Link to={`/admin/races/${race.id}/heats`} aria-label={`Heats of ${race.title}`}>
