@@ -77,9 +77,9 @@ function nextDay(day: string): Date {
   return d;
 }
 
-// iCalendar TEXT cannot carry C0 controls other than tab and line breaks, nor DEL (RFC 5545
-// 3.3.11); old rows may hold them (the forms refuse them since issue 21).
-const NOT_ICAL_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+// iCalendar TEXT cannot carry controls other than tab and line breaks (RFC 5545 3.3.11; C1 ones
+// are dropped too: no reader shows them); old rows may hold them (the forms refuse them since issue 21).
+const NOT_ICAL_TEXT = /[^\P{Cc}\t\n\r]/gu;
 
 function text(value: string): string {
   return value.replace(NOT_ICAL_TEXT, "");
