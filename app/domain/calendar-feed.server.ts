@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import ical, { ICalEventStatus } from "ical-generator";
+import ical, { escape, ICalEventStatus } from "ical-generator";
 import type { Database } from "../../db/client";
 import { races } from "../../db/schema";
 import type { BoatClass } from "../lib/boat-classes";
@@ -77,9 +77,22 @@ function nextDay(day: string): Date {
   return d;
 }
 
+// iCalendar TEXT cannot carry controls other than tab and line breaks (RFC 5545 3.3.11; C1 ones
+// are dropped too: no reader shows them); old rows may hold them (the forms refuse them since issue 21).
+const NOT_ICAL_TEXT = /[^\P{Cc}\t\n\r]/gu;
+
+function text(value: string): string {
+  return value.replace(NOT_ICAL_TEXT, "");
+}
+
 function render(rows: FeedRace[], name: string, { clubName, siteUrl }: FeedOptions): CalendarFile {
   const host = new URL(siteUrl).host;
-  const calendar = ical({ name, prodId: { company: clubName, product: "race-calendar" } });
+  const calendar = ical({
+    // ical-generator escapes every event field but writes NAME / X-WR-CALNAME as given: a title
+    // with a line break would add lines of its own (issue 21), so the name gets the same escaping.
+    name: escape(text(name), false),
+    prodId: { company: escape(text(clubName), false), product: "race-calendar" },
+  });
   let lastModified = new Date(0);
   for (const race of rows) {
     if (race.updatedAt > lastModified) lastModified = race.updatedAt;
@@ -92,9 +105,9 @@ function render(rows: FeedRace[], name: string, { clubName, siteUrl }: FeedOptio
       // DATE values are written from the UTC fields: midnight UTC is the stored day itself.
       start: new Date(`${race.date}T00:00:00Z`),
       end: nextDay(race.date),
-      summary: race.title,
-      location: race.location || null,
-      description: race.description ? `${race.description}\n\n${url}` : url,
+      summary: text(race.title),
+      location: text(race.location) || null,
+      description: race.description ? `${text(race.description)}\n\n${url}` : url,
       url,
       status: race.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       // The last change, not the time of the request: the same data gives the same file (ETag).

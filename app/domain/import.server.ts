@@ -13,6 +13,7 @@ import type pg from "pg";
 import { z } from "zod";
 import { canonicalBoatClass, parseBoatClassList } from "~/lib/boat-classes";
 import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/dates";
+import { longPublicText, shortPublicText } from "~/lib/input-rules";
 import { resetIdentitySequences } from "./backup.server";
 
 export const IMPORT_FILES = ["competitors", "races", "race_results", "race_registrations"] as const;
@@ -32,11 +33,10 @@ export interface ImportReport {
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalText = z.preprocess(blank, z.string().trim().optional()).transform((v) => v ?? null);
-const requiredText = (what: string) =>
-  z
-    .string({ error: `${what} is missing` })
-    .trim()
-    .min(1, `${what} is missing`);
+// Texts the site shows publicly follow the forms' rule (app/lib/input-rules.ts).
+const optionalPublicText = (what: string, rule = shortPublicText) =>
+  z.preprocess(blank, rule(what).trim().optional()).transform((v) => v ?? null);
+const requiredText = (what: string) => shortPublicText(what, `${what} is missing`).trim().min(1, `${what} is missing`);
 const id = z.preprocess(
   blank,
   z.coerce.number({ error: "id must be a whole number" }).int().positive("id must be a positive whole number"),
@@ -80,8 +80,8 @@ const schemas = {
     last_name: requiredText("last_name"),
     email: optionalText.refine((v) => v === null || z.email().safeParse(v).success, "email is not a valid address"),
     telephone: optionalText,
-    boat_name: optionalText,
-    boat_number: optionalText.transform((v) => v ?? ""),
+    boat_name: optionalPublicText("boat_name"),
+    boat_number: optionalPublicText("boat_number").transform((v) => v ?? ""),
     // The old site kept the class list as a comma string in boat_color ("Open,SuperBoat").
     boat_color: optionalText.transform((v) => {
       const classes = parseBoatClassList(v);
@@ -94,8 +94,8 @@ const schemas = {
     id,
     title: requiredText("title"),
     date,
-    location: optionalText.transform((v) => v ?? ""),
-    description: optionalText.transform((v) => v ?? ""),
+    location: optionalPublicText("location").transform((v) => v ?? ""),
+    description: optionalPublicText("description", longPublicText).transform((v) => v ?? ""),
     image_url: optionalText,
     status: z
       .preprocess(blank, z.string().trim().toLowerCase().optional())

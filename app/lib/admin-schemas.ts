@@ -5,7 +5,7 @@
 import { z } from "./zod";
 import { boatClassListSchema, canonicalBoatClass, isBoatClass } from "./boat-classes";
 import { isCalendarDate } from "./dates";
-import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
+import { isTelephone, longPublicText, shortPublicText, TELEPHONE_MESSAGE } from "./input-rules";
 import { MAX_ID } from "./params";
 import { LAP_TIME_MESSAGE, parseLapTime } from "./lap-time";
 import { IMAGE_URL_MESSAGE, isSiteImagePath } from "./site";
@@ -19,15 +19,14 @@ export const loginSchema = z.object({
   password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(1000),
 });
 
-/** Required text with one message for "missing" and "too short". */
-function text(min: number, message: string, max = 100) {
-  return z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters.`);
+/** Required public text (shortPublicText's rule) with one message for "missing" and "too short". */
+function text(field: string, min: number, message: string, max = 100) {
+  return shortPublicText(field, message).trim().min(min, message).max(max, `At most ${max} characters.`);
 }
 
 /** Optional text: blank is fine, anything typed must meet the minimum. */
-function optionalText(min: number, message: string, max = 100) {
-  return z
-    .string()
+function optionalText(min: number, message: string, max = 100, base = z.string()) {
+  return base
     .trim()
     .max(max, `At most ${max} characters.`)
     .optional()
@@ -36,14 +35,8 @@ function optionalText(min: number, message: string, max = 100) {
 
 export const competitorSchema = z.object({
   id: z.number().int().positive().max(MAX_ID).optional(),
-  firstName: text(2, "First name must be at least 2 characters.").refine(
-    (v) => !hasForbiddenCharacters(v),
-    forbiddenCharactersMessage("First name"),
-  ),
-  lastName: text(2, "Last name must be at least 2 characters.").refine(
-    (v) => !hasForbiddenCharacters(v),
-    forbiddenCharactersMessage("Last name"),
-  ),
+  firstName: text("First name", 2, "First name must be at least 2 characters."),
+  lastName: text("Last name", 2, "Last name must be at least 2 characters."),
   email: z
     .string({ error: "Please enter a valid email address." })
     .trim()
@@ -54,12 +47,9 @@ export const competitorSchema = z.object({
     (v) => !v || isTelephone(v),
     TELEPHONE_MESSAGE,
   ),
-  boatName: optionalText(2, "Boat name must be at least 2 characters.").refine(
-    (v) => !v || !hasForbiddenCharacters(v),
-    forbiddenCharactersMessage("Boat name"),
-  ),
-  boatNumber: text(1, "Boat number is required.", 10),
-  boatColour: z.string().trim().max(40, "At most 40 characters.").optional(),
+  boatName: optionalText(2, "Boat name must be at least 2 characters.", 100, shortPublicText("Boat name")),
+  boatNumber: text("Boat number", 1, "Boat number is required.", 10),
+  boatColour: shortPublicText("Boat colour").trim().max(40, "At most 40 characters.").optional(),
   boatClasses: boatClassListSchema("Please select a boat class."),
 });
 export type CompetitorInput = z.infer<typeof competitorSchema>;
@@ -78,10 +68,13 @@ const entryTime = z
 export const raceSchema = z
   .object({
     id: z.number().int().positive().max(MAX_ID).optional(),
-    title: text(2, "Title must be at least 2 characters.", 120),
+    title: text("Title", 2, "Title must be at least 2 characters.", 120),
     date: z.string({ error: "Please select a date." }).trim().refine(isCalendarDate, "Please select a date."),
-    location: text(2, "Location must be at least 2 characters.", 120),
-    description: text(10, "Description must be at least 10 characters.", 2000),
+    location: text("Location", 2, "Location must be at least 2 characters.", 120),
+    description: longPublicText("Description", "Description must be at least 10 characters.")
+      .trim()
+      .min(10, "Description must be at least 10 characters.")
+      .max(2000, "At most 2000 characters."),
     // Our pages load images from our own site only (DESIGN: no third-party requests; CSP img-src 'self').
     imageUrl: z
       .string()

@@ -8,7 +8,7 @@ import { boatClassListSchema } from "./boat-classes";
 import { formatDayMonthYear } from "./dates";
 import { MAX_ID } from "./params";
 import { tryAgainIn } from "./try-again";
-import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "./input-rules";
+import { isTelephone, shortPublicText, TELEPHONE_MESSAGE } from "./input-rules";
 
 export const DRIVER_MESSAGES = {
   firstName: "First name must be at least 2 characters.",
@@ -31,27 +31,20 @@ export const DRIVER_LIMITS = {
 const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
 
 export const driverRegistrationSchema = z.object({
-  firstName: z
-    .string({ error: DRIVER_MESSAGES.firstName })
-    .refine((v) => !hasForbiddenCharacters(v), forbiddenCharactersMessage("First name"))
+  firstName: shortPublicText("First name", DRIVER_MESSAGES.firstName)
     .trim()
     .min(2, DRIVER_MESSAGES.firstName)
     .max(DRIVER_LIMITS.name, tooLong("First name", DRIVER_LIMITS.name)),
-  lastName: z
-    .string({ error: DRIVER_MESSAGES.lastName })
-    .refine((v) => !hasForbiddenCharacters(v), forbiddenCharactersMessage("Last name"))
+  lastName: shortPublicText("Last name", DRIVER_MESSAGES.lastName)
     .trim()
     .min(2, DRIVER_MESSAGES.lastName)
     .max(DRIVER_LIMITS.name, tooLong("Last name", DRIVER_LIMITS.name)),
-  boatName: z
-    .string()
-    .refine((v) => !hasForbiddenCharacters(v), forbiddenCharactersMessage("Boat name"))
+  boatName: shortPublicText("Boat name")
     .trim()
     .max(DRIVER_LIMITS.boatName, tooLong("Boat name", DRIVER_LIMITS.boatName))
     .optional()
     .transform((v) => v || undefined),
-  boatNumber: z
-    .string({ error: DRIVER_MESSAGES.boatNumber })
+  boatNumber: shortPublicText("Boat number", DRIVER_MESSAGES.boatNumber)
     .trim()
     .min(1, DRIVER_MESSAGES.boatNumber)
     .max(DRIVER_LIMITS.boatNumber, tooLong("Boat number", DRIVER_LIMITS.boatNumber)),

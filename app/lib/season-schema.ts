@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import { isCalendarDate } from "./dates";
+import { shortPublicText } from "./input-rules";
 import { MAX_ID } from "./params";
 import { SEASON_KEY_PATTERN } from "./seasons";
 
@@ -32,7 +33,7 @@ export const seasonSchema = z
       .trim()
       .regex(SEASON_KEY_PATTERN, "Key: lower-case letters, digits and dashes, such as 2026 or 2026-27.")
       .refine((v) => v !== "all", 'Key: "all" is taken by the all-seasons standings.'),
-    name: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(80, "At most 80 characters."),
+    name: shortPublicText("Name", "Name is required.").trim().min(1, "Name is required.").max(80, "At most 80 characters."),
     startsOn: date("Please select the first day."),
     endsOn: date("Please select the last day."),
     pointsTable: z

@@ -6,14 +6,20 @@
  * route parameter and query parameter gets random and malformed values. For each request: no 5xx,
  * an answer within 1 s. Every submission is invalid by construction, so no club table may change
  * (compared by checksum before and after each action's batch). A live race stream (/live/races/:id)
- * for a hostile or unknown id is a 404 at once, never a stream held open. The server must be alive at the end.
+ * for a hostile or unknown id is a 404 at once, never a stream held open. Every text field of every
+ * form refuses control and text-direction characters (400, nothing changed), and hostile titles and
+ * names, as old rows could hold them, come out harmless in every generated format: iCalendar, CSV,
+ * SVG and e-mail (issue 21). The server must be alive at the end.
  */
 import fc from "fast-check";
+import ICAL from "ical.js";
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, upsertAdmin } from "~/domain/auth.server";
+import { seasons } from "../../db/schema";
 import { MAX_BODY_BYTES } from "../../server/request-guards";
 import { createTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createResult } from "../support/factories";
+import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 const SEED = 20261123;
@@ -36,6 +42,24 @@ const other = await createCompetitor(db);
 const upcoming = await createRace(db, { title: "Fuzz Open", date: "2099-06-01", status: "upcoming" });
 const past = await createRace(db, { title: "Fuzz Past", date: "2024-06-01", status: "completed" });
 await createResult(db, { raceId: past.id, competitorId: racer.id, position: 1 });
+
+// Hostile text as old rows could hold it (written straight into the database: the forms refuse it).
+const HOSTILE =
+  "Ab;=cmd|' /C calc'!A0; <script>alert(1)</script></svg>\r\nBEGIN:VALARM\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nBcc: evil@example.com\u001b[31m\u202e";
+const hostileRacer = await createCompetitor(db, { firstName: HOSTILE, lastName: "-2+3", boatName: HOSTILE, boatNumber: "@1" });
+const hostileFields = { title: HOSTILE, location: HOSTILE, description: HOSTILE };
+const hostilePast = await createRace(db, { ...hostileFields, date: "2024-06-02", status: "completed" });
+const hostileUpcoming = await createRace(db, { ...hostileFields, date: "2099-06-02", status: "upcoming" });
+await createResult(db, { raceId: hostilePast.id, competitorId: hostileRacer.id, position: 1 });
+await createRegistration(db, { raceId: hostileUpcoming.id, competitorId: hostileRacer.id, boatClass: "Open" });
+await db.insert(seasons).values({
+  key: "2024",
+  name: "@1 <script>alert(1)</script></svg>\r\nBcc: evil@example.com\u001b\u202e",
+  startsOn: "2024-01-01",
+  endsOn: "2024-12-31",
+  pointsTable: [10, 6],
+  pointsBelow: 1,
+});
 
 beforeAll(async () => {
   const { admin } = await upsertAdmin(db, "fuzz-admin", "a long fuzzing password");
@@ -560,7 +584,7 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
 
   it("live race streams: a hostile or unknown id is 404 at once, never a held-open stream", { timeout: 120_000 }, async () => {
     // Not the id of a race that exists: that would open a real stream (the one case that may stay open).
-    const races = new Set([String(upcoming.id), String(past.id)]);
+    const races = new Set([upcoming, past, hostilePast, hostileUpcoming].map((race) => String(race.id)));
     const decoded = (s: string) => {
       try {
         return decodeURIComponent(s);
@@ -582,6 +606,153 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     // Every answer is a refusal: 404, or 400 for a path the server cannot decode.
     expect(outcomes.filter((o) => o.status !== 404 && o.status !== 400).map((o) => `${o.status} ${o.c.path}`)).toEqual([]);
     expect(outcomes.filter((o) => o.c.path === "/live/races/999999").map((o) => o.status)).toEqual([404]);
+  });
+
+  it("control and text-direction characters in every text field: 400, no table changed", { timeout: 120_000 }, async () => {
+    const competitor: Fields = [
+      ["intent", "save"],
+      ["id", String(other.id)],
+      ["firstName", "Changed"],
+      ["lastName", "Name"],
+      ["email", "changed@example.com"],
+      ["telephone", "441-555-0100"],
+      ["boatName", "Sea Hornet"],
+      ["boatNumber", "5"],
+      ["boatColour", "Red"],
+      ["boatClasses", "Open"],
+    ];
+    const race: Fields = [
+      ["intent", "save"],
+      ["title", "Fuzz Cup"],
+      ["date", "2026-07-01"],
+      ["location", "Lake"],
+      ["description", "A long enough description."],
+      ["status", "upcoming"],
+    ];
+    const season: Fields = [
+      ["key", "2031"],
+      ["name", "2031 Championship"],
+      ["startsOn", "2031-01-01"],
+      ["endsOn", "2031-12-31"],
+      ["pointsTable", "10, 6"],
+      ["pointsBelow", "1"],
+    ];
+    // Each form is valid as given; every case puts one character in the middle of one text field.
+    const forms: [string, Fields, string[], boolean][] = [
+      ["/registration", driver, ["firstName", "lastName", "boatName", "boatNumber", "telephone", "email"], false],
+      [
+        "/admin/competitors",
+        competitor,
+        ["firstName", "lastName", "email", "telephone", "boatName", "boatNumber", "boatColour"],
+        true,
+      ],
+      ["/admin/races", race, ["title", "location", "description"], true],
+      ["/admin/seasons", season, ["name", "key"], true],
+    ];
+    // A few kinds (the unit tests go through them all): ESC, a bidi override, CR/LF, a C1 control, an isolate.
+    const controls = ["\u001b[31m", "\u202e", "\r\n", "\u0085", "\u2066"];
+    const cases: Case[] = forms.flatMap(([path, valid, fields, admin]) =>
+      fields.flatMap((field) =>
+        // A race description keeps its line breaks.
+        controls
+          .filter((c) => !(field === "description" && c === "\r\n"))
+          .map((c) => ({
+            label: `control in ${field}`,
+            method: "POST" as const,
+            path,
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(
+              valid.map(([n, v]) => [n, n === field ? `${v.slice(0, 2)}${c}${v.slice(2)}` : v]),
+            ).toString(),
+            admin,
+          })),
+      ),
+    );
+    const before = await checksum();
+    const outcomes = await sendAll(cases);
+    await check(outcomes);
+    expect(outcomes.filter((o) => o.status !== 400).map((o) => `${o.status} ${o.c.path} ${JSON.stringify(o.c.body)}`)).toEqual(
+      [],
+    );
+    expect(await checksum()).toBe(before);
+  });
+
+  it("hostile titles and names come out harmless in every format: iCalendar, CSV, SVG, e-mail", { timeout: 60_000 }, async () => {
+    const get = async (path: string, admin = false) => {
+      const response = await fetch(server.url + path, { headers: admin ? { Cookie: cookie } : {} });
+      expect(response.status, path).toBe(200);
+      return response.text();
+    };
+    // iCalendar: one VEVENT per race, no VALARM, the title as stored (one kind of line break, no controls).
+    const inIcal = HOSTILE.replaceAll("\r\n", "\n").replace(/[^\P{Cc}\t\n\r]/gu, "");
+    for (const path of ["/calendar.ics", "/calendar/open.ics", `/calendar/${hostileUpcoming.id}/event.ics`]) {
+      const body = await get(path);
+      expect(body, path).not.toMatch(/^(BEGIN:VALARM|TRIGGER|END:VALARM|Bcc)/m);
+      const events = new ICAL.Component(ICAL.parse(body)).getAllSubcomponents("vevent");
+      const uids = events.map((e) => String(e.getFirstPropertyValue("uid")));
+      expect(new Set(uids).size, path).toBe(events.length);
+      expect(
+        events.flatMap((e) => e.getAllSubcomponents("valarm")),
+        path,
+      ).toEqual([]);
+      const hostile = events.find((e) => String(e.getFirstPropertyValue("uid")).startsWith(`race-${hostileUpcoming.id}@`));
+      expect(new ICAL.Event(hostile).summary, path).toBe(inIcal);
+    }
+    // CSV: no piece starts a formula, whichever separator a spreadsheet splits on.
+    for (const [path, admin] of [
+      ["/standings.csv", false],
+      ["/standings.csv?season=2024&class=Open", false],
+      [`/admin/races/${hostileUpcoming.id}/entries.csv`, true],
+    ] as const) {
+      const csv = await get(path, admin);
+      expect(csv, path).toContain("'=cmd");
+      const live = [";", ",", "\t", "\n"].flatMap((sep) =>
+        csv.split(sep).filter((p) => /^[\s"]*[=+\-@]/.test(p.replace(/^\r/, ""))),
+      );
+      expect(live, path).toEqual([]);
+    }
+    // SVG (the season's points chart, the racer's finishing positions): text only, never markup.
+    for (const path of ["/standings?season=2024&class=Open", `/competitor/${hostileRacer.id}`]) {
+      const html = await get(path);
+      const svgs = html.match(/<svg[\s\S]*?<\/svg>/g) ?? [];
+      expect(html.split("<svg").length, path).toBe(html.split("</svg>").length);
+      const charts = svgs.filter((svg) => svg.includes("&lt;script&gt;alert(1)&lt;/script&gt;&lt;/svg&gt;"));
+      expect(charts.length, path).toBeGreaterThan(0);
+      for (const svg of svgs) expect(svg, path).not.toMatch(/<script|<\/title>[^<]*<script/);
+    }
+    // E-mail: the entry e-mail's subject carries the title; no header comes out of it.
+    const entry = await send({
+      label: "race entry",
+      method: "POST",
+      path: "/race-registration",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["competitorId", String(racer.id)],
+        ["raceId", String(hostileUpcoming.id)],
+        ["boatClasses", "Open"],
+      ]).toString(),
+    });
+    expect(entry.status).toBeLessThan(400);
+    const { rows } = await db.$client.query<{ subject: string; body: string; headers: Record<string, string> }>(
+      "SELECT subject, body, headers FROM outbox_messages WHERE recipient = $1 AND subject LIKE 'Your entry for %'",
+      [racer.email],
+    );
+    expect(rows).toHaveLength(1);
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "\r\n" });
+    const { message } = await transport.sendMail({
+      from: "club@example.org",
+      to: racer.email!,
+      ...rows[0]!,
+      text: rows[0]!.body,
+    });
+    const head = (message as Buffer).toString().split("\r\n\r\n")[0]!;
+    expect(head).not.toMatch(/[^\P{Cc}\t\n\r]|\u202e|\r(?!\n)|(?<!\r)\n/u);
+    const names = head
+      .split("\r\n")
+      .filter((line) => !/^[ \t]/.test(line))
+      .map((line) => line.split(":")[0]!.toLowerCase());
+    expect(names.filter((n) => n === "subject")).toHaveLength(1);
+    expect(names.filter((n) => ["bcc", "begin", "trigger", "end"].includes(n))).toEqual([]);
   });
 
   it("the server is alive and still serves a valid submission at the end", async () => {

@@ -137,3 +137,29 @@ it("refuses a file that is not CSV of the expected shape", async () => {
     await t.drop();
   }
 });
+
+describe("an export with control or text-direction characters (issue 21, item 5)", async () => {
+  const { pool } = await useTestDatabase();
+
+  it("reports those rows as invalid, with the forms' rule, and imports nothing", async () => {
+    const files = await exportFiles();
+    files.competitors += '14,Eve,Bidi,eve@example.com,,Sea\u202eHornet,"7\u001b[31m",Open,true,\n';
+    files.races += '108,"Cup\r\nBEGIN:VALARM",2024-08-10,Somerset,A race.,,completed,\n';
+    files.races += '109,Fine Cup,2024-08-11,"Bay\u0000",A race.,,completed,\n';
+    const report = await importClubData(pool, files);
+    expect(report.imported).toBe(false);
+    expect(report.problems).toEqual([
+      {
+        file: "competitors.csv",
+        line: 7,
+        reason:
+          "boat_name: boat_name must not contain control or text-direction characters.; " +
+          "boat_number: boat_number must not contain control or text-direction characters.",
+      },
+      { file: "races.csv", line: 5, reason: "title: title must not contain control or text-direction characters." },
+      // Lines count records: the quoted line break in line 5's title does not start a new one.
+      { file: "races.csv", line: 6, reason: "location: location must not contain control or text-direction characters." },
+    ]);
+    expect(await tableCounts(pool)).toEqual({ competitors: 0, races: 0, results: 0, registrations: 0 });
+  });
+});

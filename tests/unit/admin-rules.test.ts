@@ -14,6 +14,21 @@ describe("CSV for the timing PC", () => {
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell("Sea Hornet")).toBe("Sea Hornet");
   });
+  it("defuses a formula after any separator, so a spreadsheet splitting on ; , or tab gets no live formula (issue 21)", () => {
+    const hostile = ["Ab;=cmd|' /C calc'!A0;", "x,+1", "a\t@SUM(A1)", "a;-2+3", "line\n=1", 'q;"=1"', "a; =1"];
+    const csv = toCsv([hostile, ["Sea Hornet", "Smith-Jones", "2026-06-15 Round 1"]]);
+    for (const separator of [";", ",", "\t", "\r\n", "\n"]) {
+      for (const piece of csv.split(separator)) {
+        expect(piece.replace(/^[\s"]+/, ""), JSON.stringify([separator, piece])).not.toMatch(/^[=+\-@]/);
+      }
+    }
+    // The text a reader sees stays the text typed, with an apostrophe before each formula start.
+    expect(csvCell("Ab;=cmd|' /C calc'!A0;")).toBe(`"Ab;'=cmd|' /C calc'!A0;"`);
+    // Ordinary values are written as before.
+    expect(toCsv([["Sea Hornet", "Smith-Jones", "2026-06-15 Round 1", -5]])).toBe(
+      "Sea Hornet,Smith-Jones,2026-06-15 Round 1,-5\r\n",
+    );
+  });
 });
 
 describe("the session cookie", () => {

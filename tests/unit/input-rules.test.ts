@@ -2,8 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { competitorSchema, raceSchema } from "~/lib/admin-schemas";
 import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/dates";
-import { forbiddenCharactersMessage, hasForbiddenCharacters, isTelephone, TELEPHONE_MESSAGE } from "~/lib/input-rules";
+import {
+  forbiddenCharactersMessage,
+  hasForbiddenCharacters,
+  hasForbiddenCharactersInLongText,
+  isTelephone,
+  TELEPHONE_MESSAGE,
+} from "~/lib/input-rules";
 import { driverRegistrationSchema } from "~/lib/registration";
+import { seasonSchema } from "~/lib/season-schema";
 
 const BIDI_AND_CONTROLS = [
   "\u0000",
@@ -54,6 +61,64 @@ describe("characters a name may not hold", () => {
       "Anne‑Marie",
     ]) {
       expect(hasForbiddenCharacters(name), name).toBe(false);
+    }
+  });
+});
+
+describe("one rule for every short public text field (issue 21)", () => {
+  const driver = { ...{ firstName: "Ada", lastName: "Lovelace", boatNumber: "7", boatClasses: ["Open"] }, email: "a@b.co" };
+  const competitor = { firstName: "Ann", lastName: "Lee", email: "a@b.co", boatNumber: "7", boatClasses: ["Open"] };
+  const race = {
+    title: "Cup",
+    date: "2026-07-01",
+    location: "Bay",
+    description: "A long enough description.",
+    status: "upcoming",
+  };
+  const season = {
+    key: "2026",
+    name: "2026",
+    startsOn: "2026-01-01",
+    endsOn: "2026-12-31",
+    pointsTable: "10, 6",
+    pointsBelow: 0,
+  };
+  const fields: [string, { safeParse: (v: unknown) => { error?: { issues: { message: string }[] } } }, object, string, string][] =
+    [
+      ["registration", driverRegistrationSchema, { ...driver, pipaConsent: true }, "firstName", "First name"],
+      ["registration", driverRegistrationSchema, { ...driver, pipaConsent: true }, "lastName", "Last name"],
+      ["registration", driverRegistrationSchema, { ...driver, pipaConsent: true }, "boatName", "Boat name"],
+      ["registration", driverRegistrationSchema, { ...driver, pipaConsent: true }, "boatNumber", "Boat number"],
+      ["admin competitor", competitorSchema, competitor, "firstName", "First name"],
+      ["admin competitor", competitorSchema, competitor, "lastName", "Last name"],
+      ["admin competitor", competitorSchema, competitor, "boatName", "Boat name"],
+      ["admin competitor", competitorSchema, competitor, "boatNumber", "Boat number"],
+      ["admin competitor", competitorSchema, competitor, "boatColour", "Boat colour"],
+      ["admin race", raceSchema, race, "title", "Title"],
+      ["admin race", raceSchema, race, "location", "Location"],
+      ["admin season", seasonSchema, season, "name", "Name"],
+    ];
+
+  it("refuses ESC, U+202E, CR/LF, NUL, every other C0/C1 control and every bidi character, with the field's message", () => {
+    for (const [form, schema, valid, field, label] of fields) {
+      expect(schema.safeParse({ ...valid, [field]: "Sea Ho" }).error, `${form} ${field}`).toBeUndefined();
+      for (const c of [...BIDI_AND_CONTROLS, "\r\n", "\u0001", "\u001f", "\u0080", "\u009f"]) {
+        // In the middle and at the end: a trailing CR/LF is refused, not trimmed away.
+        for (const value of [`Sea${c}Ho`, `Sea Ho${c}`]) {
+          const messages = schema.safeParse({ ...valid, [field]: value }).error?.issues.map((i) => i.message);
+          expect(messages, `${form} ${field} ${JSON.stringify(value)}`).toContain(forbiddenCharactersMessage(label));
+        }
+      }
+    }
+  });
+
+  it("lets a race description keep its line breaks and tabs, and refuses its other controls and bidi characters", () => {
+    const description = (text: string) =>
+      raceSchema.safeParse({ ...race, description: text }).error?.issues.map((i) => i.message);
+    expect(description("First line.\r\nSecond line.\n\tIndented.")).toBeUndefined();
+    for (const c of BIDI_AND_CONTROLS.filter((c) => !"\t\n\r".includes(c))) {
+      expect(hasForbiddenCharactersInLongText(`a${c}b`), c.codePointAt(0)!.toString(16)).toBe(true);
+      expect(description(`A long enough description${c}.`)).toEqual([forbiddenCharactersMessage("Description")]);
     }
   });
 });
