@@ -5,9 +5,13 @@
  * Several app instances may run workers against one database: a message is claimed with
  * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so only one instance holds it at a time.
  */
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
+import { capDecision, digestMessage, MAIL_CAP } from "../lib/mail-cap";
+import { hit } from "./rate-limit.server";
+import type { ClubMail } from "./registration-email.server";
 
 /** A Drizzle transaction or the database itself: anything that can run the insert. */
 export type Executor = Pick<Database, "insert" | "execute">;
@@ -38,11 +42,44 @@ export const OUTBOX = {
   retentionDays: 90,
 } as const;
 
-export async function enqueue(tx: Executor, messages: OutgoingMessage[]): Promise<number[]> {
-  if (messages.length === 0) return [];
+/** The counter of an address's e-mails in rate_limits: hashed, so that table holds no address. */
+function recipientKey(address: string): string {
+  return `mail:${createHash("sha256").update(address.trim().toLowerCase()).digest("hex")}`;
+}
+
+/**
+ * Counts each message against its recipient's hourly cap (app/lib/mail-cap.ts) and keeps those
+ * under it; the first one over it becomes the digest, the rest are dropped. The counter's row is
+ * updated in the caller's transaction: concurrent senders to one address wait for each other (the
+ * cap holds across instances), and a rolled-back change takes its count back with its e-mail.
+ */
+async function underCap(tx: Executor, messages: OutgoingMessage[], club: ClubMail): Promise<OutgoingMessage[]> {
+  const kept = new Map<OutgoingMessage, OutgoingMessage>();
+  // One order for every transaction, so two of them never wait for each other's counters.
+  const keyed = messages
+    .map((m) => ({ m, key: recipientKey(m.to) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const clubKey = recipientKey(club.clubEmail);
+  for (const { m, key } of keyed) {
+    if (key === clubKey) {
+      kept.set(m, m);
+      continue;
+    }
+    const { count } = await hit(tx, { key, limit: MAIL_CAP.perWindow, windowSeconds: MAIL_CAP.windowSeconds });
+    const decision = capDecision(count);
+    if (decision === "send") kept.set(m, m);
+    else if (decision === "digest") kept.set(m, { kind: "digest", to: m.to, ...digestMessage(club) });
+  }
+  return messages.flatMap((m) => kept.get(m) ?? []);
+}
+
+/** Writes messages to the outbox, each within its recipient's hourly cap. */
+export async function enqueue(tx: Executor, messages: OutgoingMessage[], club: ClubMail): Promise<number[]> {
+  const kept = await underCap(tx, messages, club);
+  if (kept.length === 0) return [];
   const rows = await tx
     .insert(outboxMessages)
-    .values(messages.map((m) => ({ kind: m.kind, recipient: m.to, subject: m.subject, body: m.body, headers: m.headers ?? {} })))
+    .values(kept.map((m) => ({ kind: m.kind, recipient: m.to, subject: m.subject, body: m.body, headers: m.headers ?? {} })))
     .returning({ id: outboxMessages.id });
   return rows.map((r) => r.id);
 }

@@ -33,24 +33,28 @@ export async function mailEntryLink(
   if (!row?.email) return;
   const token = randomBytes(32).toString("base64url");
   await tx.insert(raceEntryLinks).values({ tokenHash: hashToken(token), raceId: entry.raceId, competitorId: entry.competitorId });
-  await enqueue(tx, [
-    {
-      kind: "race-entry",
-      to: row.email,
-      subject: `Your entry for ${row.title}`,
-      body: [
-        `Hello ${row.firstName},`,
-        "",
-        `${club.clubName} has your entry for ${row.title} (${formatLongDate(row.date)}) in: ${entry.boatClasses.join(", ")}.`,
-        "",
-        "To withdraw from a class or from the race before entries close, open this private link (keep it to yourself):",
-        "",
-        `${club.siteUrl}${entryLinkPath(token)}`,
-        "",
-        `Questions: ${club.clubEmail}`,
-      ].join("\n"),
-    },
-  ]);
+  await enqueue(
+    tx,
+    [
+      {
+        kind: "race-entry",
+        to: row.email,
+        subject: `Your entry for ${row.title}`,
+        body: [
+          `Hello ${row.firstName},`,
+          "",
+          `${club.clubName} has your entry for ${row.title} (${formatLongDate(row.date)}) in: ${entry.boatClasses.join(", ")}.`,
+          "",
+          "To withdraw from a class or from the race before entries close, open this private link (keep it to yourself):",
+          "",
+          `${club.siteUrl}${entryLinkPath(token)}`,
+          "",
+          `Questions: ${club.clubEmail}`,
+        ].join("\n"),
+      },
+    ],
+    club,
+  );
 }
 
 export type EntryView =

@@ -106,6 +106,7 @@ async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration
       },
       club,
     ),
+    club,
   );
 }
 

@@ -112,7 +112,13 @@ export const REGISTRATION_TOASTS = {
     title: "Registration Failed",
     description: "There was an error submitting your registration. Please try again.",
   },
-  raceSaved: { type: "success", title: "Registration Successful", description: "You have successfully registered for the race." },
+  // SPEC's sentence, then what the mail cap (app/lib/mail-cap.ts) promises the racer.
+  raceSaved: {
+    type: "success",
+    title: "Registration Successful",
+    description:
+      "You have successfully registered for the race. The racer gets one e-mail about this entry if the club has their address.",
+  },
   raceFailed: {
     type: "error",
     title: "Registration Failed",
