@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 import { capDecision, digestMessage, MAIL_CAP } from "../lib/mail-cap";
+import { redactTokenPaths } from "../lib/token-paths";
 import { hit } from "./rate-limit.server";
 import type { ClubMail } from "./registration-email.server";
 
@@ -38,7 +39,7 @@ export const OUTBOX = {
   /** First retry after 30 s, doubling, at most an hour apart. */
   backoffBaseSeconds: 30,
   backoffMaxSeconds: 3600,
-  /** Delivered and failed messages hold personal data: keep them this long, then delete (PIPA). */
+  /** Delivered and failed messages hold personal data: keep them this long, then delete (PIPA). Their links are gone already (`spent`). */
   retentionDays: 90,
 } as const;
 
@@ -119,9 +120,20 @@ export async function claimDue(db: Database, limit = 10): Promise<ClaimedMessage
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: Database, id: number): Promise<void> {
+/**
+ * What a message's row keeps once it has gone out or been given up on: the text with every private
+ * link's token redacted, and no headers (List-Unsubscribe holds a link). The row stays 90 days for
+ * the club's records, longer than some links live (a preferences link lives 180 days): a link must
+ * not outlive its use in the outbox.
+ */
+function spent(message: Pick<ClaimedMessage, "body">) {
+  return sql`body = ${redactTokenPaths(message.body)}, headers = '{}'::jsonb`;
+}
+
+export async function markSent(db: Database, message: Pick<ClaimedMessage, "id" | "body">): Promise<void> {
   await db.execute(sql`
-    UPDATE outbox_messages SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${id}
+    UPDATE outbox_messages SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, ${spent(message)}
+    WHERE id = ${message.id}
   `);
 }
 
@@ -132,7 +144,7 @@ export function retryDelaySeconds(attempts: number): number {
 /** Records a failed attempt: retried later with backoff, or given up after `maxAttempts`. */
 export async function markAttemptFailed(
   db: Database,
-  message: Pick<ClaimedMessage, "id" | "attempts">,
+  message: Pick<ClaimedMessage, "id" | "attempts" | "body">,
   error: string,
 ): Promise<"retry" | "failed"> {
   const outcome = message.attempts >= OUTBOX.maxAttempts ? "failed" : "retry";
@@ -143,6 +155,7 @@ export async function markAttemptFailed(
         next_attempt_at = now() + ${delay}::interval,
         locked_until = NULL,
         last_error = ${error.slice(0, 1000)}
+        ${outcome === "failed" ? sql`, ${spent(message)}` : sql``}
     WHERE id = ${message.id}
   `);
   return outcome;
