@@ -219,11 +219,12 @@ async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite):
  * the owner of the address on file confirms first.
  */
 async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
-  // The address on file or a guess at it: the owner is asked either way, and nothing else is said.
-  const guessed = await guessedRecord(tx, input, true);
-  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
   const byEmail = await findByEmail(tx, input.email);
-  if (byEmail) return confirmUpdate(byEmail);
+  const guessed = await guessedRecord(tx, input, true);
+  // Another racer's address: asked about that registration, as on a plain submit.
+  if (byEmail && byEmail.id !== guessed?.id) return confirmUpdate(byEmail);
+  // The address on file or a guess at it: the owner is asked either way, and nothing else is said.
+  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
   const [target] = await tx
     .select({ id: competitors.id })
     .from(competitors)

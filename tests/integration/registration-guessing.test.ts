@@ -77,6 +77,14 @@ describe("a guessed address", () => {
       sql`SELECT recipient FROM outbox_messages WHERE kind = 'registration-confirmation' ORDER BY id`,
     );
     expect(links.map((l) => l.recipient)).toEqual(["dana.real@example.com", "dana.real@example.com"]);
+
+    // 'Use New Email' pressed with a guess: the same notice for the right and the wrong one.
+    await createCompetitor(db, { firstName: "Eli", lastName: "Guessable", email: "eli.real@example.com" });
+    const rightMove = await post(fields("Eli", "Guessable", "eli.real@example.com", "use-new-email"));
+    const wrongMove = await post(fields("Eli", "Guessable", "eve@example.com", "use-new-email"));
+    expect(rightMove.html).toContain("We sent a confirmation link to e•••@example.com.");
+    expect(wrongMove.status).toBe(rightMove.status);
+    expect(comparable(wrongMove.html, "eve@example.com")).toBe(comparable(rightMove.html, "eli.real@example.com"));
   });
 });
 
