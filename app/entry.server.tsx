@@ -11,6 +11,7 @@ import { inlineStylesheets } from "../server/inline-styles";
 import { allowInlineStylesContext, loggerContext, nonceContext } from "./context";
 import { NonceProvider } from "./components/nonce";
 import { pageHandles } from "./lib/page";
+import { redactTokenPaths } from "./lib/token-paths";
 
 export const streamTimeout = 5_000;
 
@@ -54,7 +55,9 @@ export default function handleRequest(
         </NonceProvider>,
       );
     } catch (error) {
-      loadContext.get(loggerContext).error({ err: error, path: new URL(request.url).pathname }, "render failed");
+      loadContext
+        .get(loggerContext)
+        .error({ err: error, path: redactTokenPaths(new URL(request.url).pathname) }, "render failed");
       throw error;
     }
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -95,7 +98,9 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
-          loadContext.get(loggerContext).error({ err: error, path: new URL(request.url).pathname }, "render failed");
+          loadContext
+            .get(loggerContext)
+            .error({ err: error, path: redactTokenPaths(new URL(request.url).pathname) }, "render failed");
         },
       },
     );
@@ -111,7 +116,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const log = context.get(loggerContext);
-  const path = new URL(request.url).pathname;
+  const path = redactTokenPaths(new URL(request.url).pathname);
   if (isRouteErrorResponse(error) && error.status < 500) {
     log.info({ status: error.status, path, reason: error.statusText }, "request refused");
     return;

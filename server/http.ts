@@ -27,6 +27,7 @@ import type { ComputedOnce } from "../app/domain/computed-once.server";
 import { getRace } from "../app/domain/public-queries.server";
 import { reactRouterHandler } from "./react-router-handler";
 import { clubToday } from "../app/lib/dates";
+import { redactTokenPaths } from "../app/lib/token-paths";
 import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
 
 /**
@@ -77,7 +78,8 @@ export function requestLogger(log: Logger) {
         requestId: requestId ?? (req.headers["x-request-id"] as string | undefined) ?? randomUUID(),
         method: req.method,
         // Express shortens req.url inside a mounted middleware (/assets); originalUrl stays whole.
-        path: ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/").split("?")[0],
+        // A private link's token would let a log reader use the link: only its route is logged.
+        path: redactTokenPaths(((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/").split("?")[0]!),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
       },

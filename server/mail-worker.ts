@@ -89,7 +89,7 @@ export function createMailWorker({
             text: message.body,
             headers: message.headers,
           });
-          await markSent(db, message.id);
+          await markSent(db, message);
           log.info({ outboxId: message.id, kind: message.kind }, "e-mail sent");
         } catch (error) {
           const outcome = await markAttemptFailed(db, message, describe(error));

@@ -5,9 +5,14 @@
  * Several app instances may run workers against one database: a message is claimed with
  * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so only one instance holds it at a time.
  */
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
+import { capDecision, digestMessage, MAIL_CAP } from "../lib/mail-cap";
+import { redactTokenPaths } from "../lib/token-paths";
+import { hit } from "./rate-limit.server";
+import type { ClubMail } from "./registration-email.server";
 
 /** A Drizzle transaction or the database itself: anything that can run the insert. */
 export type Executor = Pick<Database, "insert" | "execute">;
@@ -34,15 +39,48 @@ export const OUTBOX = {
   /** First retry after 30 s, doubling, at most an hour apart. */
   backoffBaseSeconds: 30,
   backoffMaxSeconds: 3600,
-  /** Delivered and failed messages hold personal data: keep them this long, then delete (PIPA). */
+  /** Delivered and failed messages hold personal data: keep them this long, then delete (PIPA). Their links are gone already (`spent`). */
   retentionDays: 90,
 } as const;
 
-export async function enqueue(tx: Executor, messages: OutgoingMessage[]): Promise<number[]> {
-  if (messages.length === 0) return [];
+/** The counter of an address's e-mails in rate_limits: hashed, so that table holds no address. */
+function recipientKey(address: string): string {
+  return `mail:${createHash("sha256").update(address.trim().toLowerCase()).digest("hex")}`;
+}
+
+/**
+ * Counts each message against its recipient's hourly cap (app/lib/mail-cap.ts) and keeps those
+ * under it; the first one over it becomes the digest, the rest are dropped. The counter's row is
+ * updated in the caller's transaction: concurrent senders to one address wait for each other (the
+ * cap holds across instances), and a rolled-back change takes its count back with its e-mail.
+ */
+async function underCap(tx: Executor, messages: OutgoingMessage[], club: ClubMail): Promise<OutgoingMessage[]> {
+  const kept = new Map<OutgoingMessage, OutgoingMessage>();
+  // One order for every transaction, so two of them never wait for each other's counters.
+  const keyed = messages
+    .map((m) => ({ m, key: recipientKey(m.to) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const clubKey = recipientKey(club.clubEmail);
+  for (const { m, key } of keyed) {
+    if (key === clubKey) {
+      kept.set(m, m);
+      continue;
+    }
+    const { count } = await hit(tx, { key, limit: MAIL_CAP.perWindow, windowSeconds: MAIL_CAP.windowSeconds });
+    const decision = capDecision(count);
+    if (decision === "send") kept.set(m, m);
+    else if (decision === "digest") kept.set(m, { kind: "digest", to: m.to, ...digestMessage(club) });
+  }
+  return messages.flatMap((m) => kept.get(m) ?? []);
+}
+
+/** Writes messages to the outbox, each within its recipient's hourly cap. */
+export async function enqueue(tx: Executor, messages: OutgoingMessage[], club: ClubMail): Promise<number[]> {
+  const kept = await underCap(tx, messages, club);
+  if (kept.length === 0) return [];
   const rows = await tx
     .insert(outboxMessages)
-    .values(messages.map((m) => ({ kind: m.kind, recipient: m.to, subject: m.subject, body: m.body, headers: m.headers ?? {} })))
+    .values(kept.map((m) => ({ kind: m.kind, recipient: m.to, subject: m.subject, body: m.body, headers: m.headers ?? {} })))
     .returning({ id: outboxMessages.id });
   return rows.map((r) => r.id);
 }
@@ -82,9 +120,20 @@ export async function claimDue(db: Database, limit = 10): Promise<ClaimedMessage
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: Database, id: number): Promise<void> {
+/**
+ * What a message's row keeps once it has gone out or been given up on: the text with every private
+ * link's token redacted, and no headers (List-Unsubscribe holds a link). The row stays 90 days for
+ * the club's records, longer than some links live (a preferences link lives 180 days): a link must
+ * not outlive its use in the outbox.
+ */
+function spent(message: Pick<ClaimedMessage, "body">) {
+  return sql`body = ${redactTokenPaths(message.body)}, headers = '{}'::jsonb`;
+}
+
+export async function markSent(db: Database, message: Pick<ClaimedMessage, "id" | "body">): Promise<void> {
   await db.execute(sql`
-    UPDATE outbox_messages SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${id}
+    UPDATE outbox_messages SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, ${spent(message)}
+    WHERE id = ${message.id}
   `);
 }
 
@@ -95,7 +144,7 @@ export function retryDelaySeconds(attempts: number): number {
 /** Records a failed attempt: retried later with backoff, or given up after `maxAttempts`. */
 export async function markAttemptFailed(
   db: Database,
-  message: Pick<ClaimedMessage, "id" | "attempts">,
+  message: Pick<ClaimedMessage, "id" | "attempts" | "body">,
   error: string,
 ): Promise<"retry" | "failed"> {
   const outcome = message.attempts >= OUTBOX.maxAttempts ? "failed" : "retry";
@@ -106,6 +155,7 @@ export async function markAttemptFailed(
         next_attempt_at = now() + ${delay}::interval,
         locked_until = NULL,
         last_error = ${error.slice(0, 1000)}
+        ${outcome === "failed" ? sql`, ${spent(message)}` : sql``}
     WHERE id = ${message.id}
   `);
   return outcome;

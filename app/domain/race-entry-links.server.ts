@@ -33,30 +33,35 @@ export async function mailEntryLink(
   if (!row?.email) return;
   const token = randomBytes(32).toString("base64url");
   await tx.insert(raceEntryLinks).values({ tokenHash: hashToken(token), raceId: entry.raceId, competitorId: entry.competitorId });
-  await enqueue(tx, [
-    {
-      kind: "race-entry",
-      to: row.email,
-      subject: `Your entry for ${row.title}`,
-      body: [
-        `Hello ${row.firstName},`,
-        "",
-        `${club.clubName} has your entry for ${row.title} (${formatLongDate(row.date)}) in: ${entry.boatClasses.join(", ")}.`,
-        "",
-        "To withdraw from a class or from the race before entries close, open this private link (keep it to yourself):",
-        "",
-        `${club.siteUrl}${entryLinkPath(token)}`,
-        "",
-        `Questions: ${club.clubEmail}`,
-      ].join("\n"),
-    },
-  ]);
+  await enqueue(
+    tx,
+    [
+      {
+        kind: "race-entry",
+        to: row.email,
+        subject: `Your entry for ${row.title}`,
+        body: [
+          `Hello ${row.firstName},`,
+          "",
+          `${club.clubName} has your entry for ${row.title} (${formatLongDate(row.date)}) in: ${entry.boatClasses.join(", ")}.`,
+          "",
+          "To withdraw from a class or from the race before entries close, open this private link (keep it to yourself):",
+          "",
+          `${club.siteUrl}${entryLinkPath(token)}`,
+          "",
+          `Questions: ${club.clubEmail}`,
+        ].join("\n"),
+      },
+    ],
+    club,
+  );
 }
 
 export type EntryView =
   | { kind: "entry"; raceId: number; title: string; date: string; name: string; classes: string[] }
   | { kind: "unknown" }
-  | { kind: "used" }
+  /** `title`: the race's, for the page that follows a withdrawal. */
+  | { kind: "used"; title: string }
   | { kind: "expired" };
 
 async function findLink(db: Database | Tx, token: string, today: string, lock: boolean) {
@@ -77,7 +82,7 @@ async function findLink(db: Database | Tx, token: string, today: string, lock: b
     .where(eq(raceEntryLinks.tokenHash, hashToken(token)));
   const [row] = await (lock ? query.for("update", { of: raceEntryLinks }) : query);
   if (!row) return { kind: "unknown" } as const;
-  if (row.usedAt) return { kind: "used" } as const;
+  if (row.usedAt) return { kind: "used", title: row.title } as const;
   if (!row.open) return { kind: "expired" } as const;
   return { kind: "ok", row } as const;
 }
@@ -97,14 +102,14 @@ export async function viewEntry(db: Database, token: string, today: string): Pro
   if (found.kind !== "ok") return found;
   const { row } = found;
   const classes = await classesOf(db, row.raceId, row.competitorId);
-  if (classes.length === 0) return { kind: "used" };
+  if (classes.length === 0) return { kind: "used", title: row.title };
   return { kind: "entry", raceId: row.raceId, title: row.title, date: row.date, name: row.name, classes };
 }
 
 export type WithdrawOutcome =
   | { kind: "withdrawn"; title: string; from: string | null; left: string[] }
   | { kind: "unknown" }
-  | { kind: "used" }
+  | { kind: "used"; title: string }
   | { kind: "expired" }
   | { kind: "not-entered" };
 

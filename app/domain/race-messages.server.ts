@@ -105,7 +105,7 @@ export async function queueResultsUp(tx: Tx, raceId: number, club: ClubSite): Pr
       headers: unsubscribeHeaders(link.unsubscribeUrl),
     });
   }
-  await enqueue(tx, messages);
+  await enqueue(tx, messages, club);
   await tx
     .update(raceMessages)
     .set({ recipients: messages.length })
@@ -226,7 +226,7 @@ export async function queueEntryReminders(db: Database, club: ClubSite, timeZone
           headers: unsubscribeHeaders(link.unsubscribeUrl),
         });
       }
-      await enqueue(tx, messages);
+      await enqueue(tx, messages, club);
       await tx
         .update(raceMessages)
         .set({ recipients: messages.length })

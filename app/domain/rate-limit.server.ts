@@ -29,7 +29,10 @@ function state(count: number, windowStart: Date, { limit, windowSeconds }: RateL
   };
 }
 
-export async function hit(db: Database, rule: RateLimit): Promise<RateLimitState> {
+/** Anything that runs a statement: the database, or a transaction (the count then commits or rolls back with it). */
+type Executor = Pick<Database, "execute">;
+
+export async function hit(db: Executor, rule: RateLimit): Promise<RateLimitState> {
   const interval = `${rule.windowSeconds} seconds`;
   const { rows } = await db.execute<{ count: number; window_start: Date }>(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${rule.key}, now(), 1)

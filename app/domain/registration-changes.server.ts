@@ -94,18 +94,22 @@ export async function requestChange(
     ...values,
     expiresAt: sql`now() + make_interval(hours => ${CONFIRMATION.ttlHours})`,
   });
-  await enqueue(tx, [
-    confirmationMessage(
-      {
-        to: current.email,
-        firstName: current.firstName,
-        link: `${club.siteUrl}${confirmationPath(token)}`,
-        expiresInHours: CONFIRMATION.ttlHours,
-        movesEmail: current.email.toLowerCase() !== values.email.toLowerCase(),
-      },
-      club,
-    ),
-  ]);
+  await enqueue(
+    tx,
+    [
+      confirmationMessage(
+        {
+          to: current.email,
+          firstName: current.firstName,
+          link: `${club.siteUrl}${confirmationPath(token)}`,
+          expiresInHours: CONFIRMATION.ttlHours,
+          movesEmail: current.email.toLowerCase() !== values.email.toLowerCase(),
+        },
+        club,
+      ),
+    ],
+    club,
+  );
   return { kind: "confirmation-sent", maskedEmail };
 }
 
@@ -206,7 +210,11 @@ export async function confirmChange(db: Database, token: string, club: ClubMail)
         .set({ usedAt: sql`now()` })
         .where(and(eq(pendingRegistrationChanges.competitorId, current.id), isNull(pendingRegistrationChanges.usedAt)));
       const change = moves ? "moved" : "updated";
-      await enqueue(tx, registrationMessages({ competitorId: current.id, ...next, change, previousEmail: current.email }, club));
+      await enqueue(
+        tx,
+        registrationMessages({ competitorId: current.id, ...next, change, previousEmail: current.email }, club),
+        club,
+      );
       return { kind: "applied", name: `${next.firstName} ${next.lastName}`, change } as const;
     });
   } catch (error) {

@@ -7,17 +7,22 @@
  * public racing details; for the same name a masked e-mail address (never the full one).
  * A new registration saves at once; answering either dialog changes an existing record only once
  * the owner of its address confirms (registration-changes.server.ts).
+ *
+ * A guess at the masked address (an address with the same mask as the same-name record's) gets
+ * the answers the right address gets, so the dialogs cannot confirm a guess (issue 21, item 7;
+ * decision 0028).
  */
 import { and, asc, ne, or, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { competitors } from "../../db/schema";
-import { maskEmail, type DriverRegistration } from "../lib/registration";
+import { fitsMask, maskEmail, type DriverRegistration } from "../lib/registration";
 import { isUniqueViolation } from "./db-errors.server";
 import { enqueue } from "./outbox.server";
 import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "./registration-changes.server";
 import { registrationMessages, type ClubSite } from "./registration-email.server";
 import { publicCompetitorColumns } from "./public-queries.server";
 import { issueMessageLink } from "./race-messages.server";
+import { hit, type RateLimitState } from "./rate-limit.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
@@ -42,6 +47,17 @@ export type DriverOutcome =
 
 export type DriverSaveMode = "submit" | "update" | "use-new-email";
 
+/**
+ * Answers that show a registration (either dialog) per client address: enough for the few racers
+ * who update their details from the lake's one connection, too few to try address after address.
+ */
+export const REGISTRATION_LOOKUP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
+
+/** Counts one answer that shows a registration; over the limit it must not be shown. */
+export function countRegistrationLookup(db: Database, clientAddress: string): Promise<RateLimitState> {
+  return hit(db, { key: `registration-lookup:ip:${clientAddress}`, ...REGISTRATION_LOOKUP_LIMIT });
+}
+
 async function findByEmail(db: Reader, email: string) {
   const [row] = await db
     .select(publicCompetitorColumns)
@@ -50,13 +66,31 @@ async function findByEmail(db: Reader, email: string) {
   return row ?? null;
 }
 
-/** Same first and last name (ignoring capitals and spaces around), with another or no e-mail. */
-function sameNameOtherEmail(input: DriverRegistration) {
+/** Same first and last name, ignoring capitals and spaces around. */
+function sameName(input: DriverRegistration) {
   return and(
     sql`lower(btrim(${competitors.firstName})) = lower(${input.firstName})`,
     sql`lower(btrim(${competitors.lastName})) = lower(${input.lastName})`,
-    or(isNull(competitors.email), ne(sql`lower(${competitors.email})`, sql`lower(${input.email})`)),
   );
+}
+
+/** Same name, with another or no e-mail. */
+function sameNameOtherEmail(input: DriverRegistration) {
+  return and(sameName(input), or(isNull(competitors.email), ne(sql`lower(${competitors.email})`, sql`lower(${input.email})`)));
+}
+
+/**
+ * The same-name record whose address the typed one fits the mask of (the oldest): for the right
+ * address and for a wrong guess at it alike.
+ */
+async function guessedRecord(tx: Tx, input: DriverRegistration, lock: boolean) {
+  const query = tx
+    .select({ ...publicCompetitorColumns, email: competitors.email })
+    .from(competitors)
+    .where(sameName(input))
+    .orderBy(asc(competitors.id));
+  const rows = await (lock ? query.for("update") : query);
+  return rows.find((row) => row.email !== null && fitsMask(row.email, input.email)) ?? null;
 }
 
 function confirmUpdate(row: NonNullable<Awaited<ReturnType<typeof findByEmail>>>): DriverOutcome {
@@ -106,6 +140,7 @@ async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration
       },
       club,
     ),
+    club,
   );
 }
 
@@ -113,6 +148,8 @@ async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration
 async function submitNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
   const byEmail = await findByEmail(tx, input.email);
   if (byEmail) return confirmUpdate(byEmail);
+  const guessed = await guessedRecord(tx, input, false);
+  if (guessed) return confirmUpdate(guessed);
   const [byName] = await tx
     .select({ firstName: competitors.firstName, lastName: competitors.lastName, email: competitors.email })
     .from(competitors)
@@ -169,9 +206,12 @@ async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite):
     .from(competitors)
     .where(sql`lower(${competitors.email}) = lower(${input.email})`)
     .for("update");
-  if (!target?.email) return insertNew(tx, input, club);
   // The address as registered: an update never changes its spelling, only the details.
-  return requestChange(tx, target.id, changeValues(input, target.email), club);
+  if (target?.email) return requestChange(tx, target.id, changeValues(input, target.email), club);
+  // A guess at the masked address answered 'Update Registration': asked of the owner as a move.
+  const guessed = await guessedRecord(tx, input, true);
+  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
+  return insertNew(tx, input, club);
 }
 
 /**
@@ -180,7 +220,11 @@ async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite):
  */
 async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
   const byEmail = await findByEmail(tx, input.email);
-  if (byEmail) return confirmUpdate(byEmail);
+  const guessed = await guessedRecord(tx, input, true);
+  // Another racer's address: asked about that registration, as on a plain submit.
+  if (byEmail && byEmail.id !== guessed?.id) return confirmUpdate(byEmail);
+  // The address on file or a guess at it: the owner is asked either way, and nothing else is said.
+  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
   const [target] = await tx
     .select({ id: competitors.id })
     .from(competitors)

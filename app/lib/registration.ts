@@ -105,7 +105,13 @@ export const REGISTRATION_TOASTS = {
     title: "Registration Failed",
     description: "There was an error submitting your registration. Please try again.",
   },
-  raceSaved: { type: "success", title: "Registration Successful", description: "You have successfully registered for the race." },
+  // SPEC's sentence, then what the mail cap (app/lib/mail-cap.ts) promises the racer.
+  raceSaved: {
+    type: "success",
+    title: "Registration Successful",
+    description:
+      "You have successfully registered for the race. The racer gets one e-mail about this entry if the club has their address.",
+  },
   raceFailed: {
     type: "error",
     title: "Registration Failed",
@@ -144,6 +150,11 @@ export function maskEmail(email: string | null): string | null {
   const at = email.lastIndexOf("@");
   if (at < 1) return "•••";
   return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** `typed` could be a guess at `onFile` from its mask (d•••@example.com), whatever the capitals. */
+export function fitsMask(onFile: string, typed: string): boolean {
+  return maskEmail(onFile.toLowerCase()) === maskEmail(typed.toLowerCase());
 }
 
 /** 'title, dd MMMM yyyy at location' (the raw date when it cannot be formatted). */

@@ -3,7 +3,7 @@
  * and one button per action; a GET never changes anything (mail scanners open links). A plain
  * form: works without JavaScript, and the page ships no React (decision 0012).
  */
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost } from "~/domain/public-form.server";
 import { readForm } from "~/domain/read-form.server";
@@ -29,14 +29,23 @@ function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: str
   return data<Page>({ state: "refused", alert: ENTRY_PAGE[kind], done }, { status: kind === "unknown" ? 404 : 410 });
 }
 
+/** Where a withdrawal that empties the entry leads: the spent link's page, saying what was done. */
+const WITHDRAWN = "withdrawn";
+
 async function page(db: Parameters<typeof viewEntry>[0], token: string, today: string, done: string | null) {
   const view = await viewEntry(db, token, today);
   if (view.kind !== "entry") return refused(view.kind, done);
   return data<Page>({ state: "entry", entry: view, done });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return page(context.get(dbContext), params.token, clubToday(context.get(configContext)), null);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const view = await viewEntry(context.get(dbContext), params.token, clubToday(context.get(configContext)));
+  // The answer to a successful withdrawal (a 200): the link is spent, which is what the racer asked for.
+  if (view.kind === "used" && new URL(request.url).searchParams.has(WITHDRAWN)) {
+    return data<Page>({ state: "refused", alert: ENTRY_PAGE.empty, done: ENTRY_PAGE.withdrawnRace(view.title) });
+  }
+  if (view.kind !== "entry") return refused(view.kind);
+  return data<Page>({ state: "entry", entry: view, done: null });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -55,12 +64,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const outcome = await withdraw(db, params.token, choice === "race" ? null : choice, today);
     if (outcome.kind !== "withdrawn") return refused(outcome.kind);
-    const done =
-      outcome.from === null || outcome.left.length === 0
-        ? ENTRY_PAGE.withdrawnRace(outcome.title)
-        : ENTRY_PAGE.withdrawnClass(outcome.from);
-    if (outcome.left.length === 0) return data<Page>({ state: "refused", alert: ENTRY_PAGE.empty, done });
-    return page(db, params.token, today, done);
+    // A document POST renders with the loader, which finds the link spent (410): after the last
+    // class, the success is a redirect to the page that says so.
+    if (outcome.from === null || outcome.left.length === 0) {
+      return redirect(`${new URL(request.url).pathname}?${WITHDRAWN}`, 303);
+    }
+    return page(db, params.token, today, ENTRY_PAGE.withdrawnClass(outcome.from));
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "withdrawing a race entry failed");
     return data<Page>({ state: "refused", alert: ENTRY_PAGE.failed, done: null }, { status: 500 });

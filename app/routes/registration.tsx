@@ -6,7 +6,7 @@ import { data, Form, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot } from "~/domain/public-form.server";
 import { readForm } from "~/domain/read-form.server";
-import { registerDriver } from "~/domain/registrations.server";
+import { countRegistrationLookup, registerDriver } from "~/domain/registrations.server";
 import { redirectWithToast } from "~/domain/toast.server";
 import { useToast } from "~/components/show-toast";
 import { FormAlert } from "~/components/form-alert";
@@ -84,6 +84,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const outcome = await registerDriver(db, submission.value, intent, { clubName, clubEmail, siteUrl });
+    if (outcome.kind === "confirm-update" || outcome.kind === "confirm-new-email") {
+      // A dialog shows a registration: counted per address, so nobody can try address after address.
+      const lookups = await countRegistrationLookup(db, context.get(clientAddressContext));
+      if (!lookups.allowed) {
+        return data(
+          { ...none, result: submission.reply(), toast: tooManyRequestsToast(lookups.retryAfterSeconds) },
+          { status: 429, headers: { "Retry-After": String(lookups.retryAfterSeconds) } },
+        );
+      }
+    }
     switch (outcome.kind) {
       case "saved":
         return redirectWithToast("/", REGISTRATION_TOASTS.driverSaved);

@@ -3,12 +3,13 @@
  * withdraw from a class or the race until entries close; wrong, used and expired links are refused.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { outboxMessages, raceEntryLinks, raceRegistrations, races } from "../../db/schema";
 import { todayInZone } from "../../app/lib/dates";
 import { ENTRY_PAGE } from "../../app/lib/registration";
 import { action as entryAction, loader as entryLoader } from "../../app/routes/race-entry";
 import { action as registerAction } from "../../app/routes/race-registration";
+import { startTestSite } from "../support/admin-http";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { call, callWithParams, CLUB, formRequest, outcome, routeContext } from "../support/routes";
@@ -43,10 +44,10 @@ async function enter(raceId: number, competitorId: number, classes: string[]) {
   return { mail: mail!, token };
 }
 
-const view = async (token: string) =>
+const view = async (token: string, search = "") =>
   outcome(
     await callWithParams(entryLoader, {
-      request: new Request(`http://localhost/race-entry/${token}`),
+      request: new Request(`http://localhost/race-entry/${token}${search}`),
       params: { token },
       context: routeContext(db),
     }),
@@ -92,8 +93,12 @@ describe("the manage-my-entry link", () => {
     expect(await classes(race.id, racer.id)).toEqual(["Open"]);
 
     const all = await press(token, "race");
-    expect(all.data).toMatchObject({ done: "You have withdrawn from Link Cup." });
+    expect(all.status).toBe(303);
+    expect(all.location).toBe(`/race-entry/${token}?withdrawn`);
     expect(await classes(race.id, racer.id)).toEqual([]);
+    const done = await view(token, "?withdrawn");
+    expect(done.status).toBe(200);
+    expect(done.data).toMatchObject({ done: "You have withdrawn from Link Cup.", alert: ENTRY_PAGE.empty });
 
     // Used: refused, nothing else happens.
     const again = await view(token);
@@ -129,5 +134,42 @@ describe("the manage-my-entry link", () => {
     const res = await press(token, "Superboat");
     expect(res.data).toMatchObject({ state: "refused", alert: ENTRY_PAGE["not-entered"] });
     expect(await classes(race.id, racer.id)).toEqual(["Open"]);
+  });
+});
+
+describe("withdrawing over HTTP", () => {
+  const site = startTestSite(db);
+  afterAll(async () => (await site).close());
+
+  it("answers the last class's withdrawal with the 'You have withdrawn' page, never 410", { timeout: 60_000 }, async () => {
+    const racer = await createCompetitor(db, { email: "ruth@example.com" });
+    const race = await createRace(db, { date: inDays(7), status: "upcoming", title: "Last Class Cup" });
+    const { token } = await enter(race.id, racer.id, ["Open", "Superboat"]);
+    const { request } = await site;
+    const post = (withdraw: string) =>
+      request(`/race-entry/${token}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ withdraw }),
+      });
+    const follow = async (res: Response) => {
+      if (res.status < 300 || res.status >= 400) return res;
+      const to = new URL(res.headers.get("Location")!, "http://localhost");
+      return request(to.pathname + to.search);
+    };
+
+    const first = await follow(await post("Superboat"));
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("You have withdrawn from the Superboat class.");
+
+    const last = await post("Open");
+    expect([200, 302, 303]).toContain(last.status);
+    const shown = await follow(last);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("You have withdrawn from Last Class Cup.");
+    expect(await classes(race.id, racer.id)).toEqual([]);
+
+    // The spent link itself stays refused.
+    expect((await request(`/race-entry/${token}`)).status).toBe(410);
   });
 });

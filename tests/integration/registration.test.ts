@@ -160,10 +160,23 @@ describe("the same e-mail again", () => {
 describe("the same name with another e-mail", () => {
   it("asks 'Existing Registration Found' with the other address masked", async () => {
     await createCompetitor(db, { firstName: "Mary", lastName: "Jackson", email: "mary.old@example.com" });
-    const res = await post(driver({ firstName: " mary ", lastName: "JACKSON", email: "mary.new@example.com" }));
+    const res = await post(driver({ firstName: " mary ", lastName: "JACKSON", email: "jackson.mary@example.com" }));
     expect(res.data.dialog).toEqual({ type: "new-email", existing: { name: "Mary Jackson", maskedEmail: "m•••@example.com" } });
     expect(JSON.stringify(res.data)).not.toContain("mary.old");
-    expect(await byEmail("mary.new@example.com")).toHaveLength(0);
+    expect(await byEmail("jackson.mary@example.com")).toHaveLength(0);
+  });
+
+  it("asks about an address with the same mask as about the address on file (a guess must not be confirmed)", async () => {
+    await createCompetitor(db, { firstName: "Katherine", lastName: "Johnson", email: "kath.old@example.com", boatNumber: "9" });
+    const res = await post(driver({ firstName: "Katherine", lastName: "Johnson", email: "kath.new@example.com" }));
+    expect(res.data.dialog).toMatchObject({ type: "update", existing: { name: "Katherine Johnson", boatNumber: "9" } });
+    // Answered, it is a move that the owner of the address on file confirms.
+    const update = await post(
+      driver({ firstName: "Katherine", lastName: "Johnson", email: "kath.new@example.com", intent: "update" }),
+    );
+    expect(update.data.notice).toEqual(CHANGE_NOTICES.sent("k•••@example.com"));
+    expect(await byEmail("kath.new@example.com")).toHaveLength(0);
+    expect((await outboxFor("kath.old@example.com")).map((m) => m.kind)).toEqual(["registration-confirmation"]);
   });
 
   it("Use New Email changes nothing until the owner of the old address confirms", async () => {

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { maskContactDetails, serializeError } from "../../server/logger";
+import { redactTokenPaths } from "../../app/lib/token-paths";
 
 describe("maskContactDetails", () => {
   it.each([
@@ -33,5 +35,21 @@ describe("serializeError", () => {
     expect(out).toContain("insert into competitors (email) values ($1)");
     expect(out).toContain("params: [removed]");
     expect(out).toContain("value too long for member [email]");
+  });
+});
+
+describe("redactTokenPaths", () => {
+  it("redacts the token of every `:token` route in app/routes.ts, and nothing else", () => {
+    const routes = readFileSync("app/routes.ts", "utf8");
+    const tokenRoutes = [...routes.matchAll(/route\("([^"]*:token[^"]*)"/g)].map((m) => `/${m[1]}`);
+    expect(tokenRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const route of tokenRoutes) {
+      const path = route.replace(":token", "Zm9vYmFyLXNlY3JldC10b2tlbg");
+      expect(redactTokenPaths(path), route).toBe(route.replace(":token", "[redacted]"));
+      expect(redactTokenPaths(`see https://club.example${path.toUpperCase()} now`)).not.toContain("ZM9VYMFYLXNLY3JLDC10B2TLBG");
+    }
+    for (const path of ["/race-registration", "/results/12", "/messages", "/registration/print"]) {
+      expect(redactTokenPaths(path)).toBe(path);
+    }
   });
 });

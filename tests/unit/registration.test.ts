@@ -155,10 +155,11 @@ describe("labels and texts", () => {
       title: "Registration Updated!",
       description: "Your registration details have been updated.",
     });
-    expect(REGISTRATION_TOASTS.raceSaved).toMatchObject({
-      title: "Registration Successful",
-      description: "You have successfully registered for the race.",
-    });
+    expect(REGISTRATION_TOASTS.raceSaved).toMatchObject({ title: "Registration Successful" });
+    // SPEC's sentence first, then the one e-mail the racer gets (issue 21, item 1).
+    expect(REGISTRATION_TOASTS.raceSaved.description).toBe(
+      "You have successfully registered for the race. The racer gets one e-mail about this entry if the club has their address.",
+    );
   });
 
   it("masks another person's e-mail address", () => {
