@@ -20,6 +20,10 @@ const domain = forbid(
   "(^~/domain/)|(/domain/)",
   "Components never import domain modules: the route's loader/action passes the data in.",
 );
+const components = forbid(
+  "(^~/components/)|(/components/)",
+  "Domain modules are rules and data, never screens: a route hands their results to components.",
+);
 const outsideLib = forbid("^(?!~/lib/)(~/|\\.\\./)", "app/lib is isomorphic rules only: it imports only other lib modules.");
 const server = {
   ...forbid("(^~/server/)|(^(\\.\\./)+server/)", "app code reaches the server only through the router context (app/context.ts)."),
@@ -78,10 +82,16 @@ export default tseslint.config(
   { files: ["app/routes/**"], rules: layer(routes, db, server) },
   { files: ["app/components/**"], rules: layer(routes, db, domain, server) },
   { files: ["app/lib/**"], rules: layer(outsideLib) },
-  { files: ["app/domain/**", "app/*.{ts,tsx}"], ignores: ["app/entry.server.tsx"], rules: layer(routes, server) },
-  // The server-rendering entry is the seam between the HTTP server and React.
-  { files: ["app/entry.server.tsx"], rules: layer(routes) },
-  { files: ["server/**", "db/**", "bench/**", "scripts/**", "*.{js,ts}"], rules: layer(routes) },
+  { files: ["app/domain/**"], rules: layer(routes, server, components) },
+  // The app's root modules (root layout, rendering entry, router context) get the server's work
+  // through the router context, like every route.
+  { files: ["app/*.{ts,tsx}"], rules: layer(routes, server) },
+  { files: ["server/**", "bench/**", "scripts/**", "*.{js,ts}"], rules: layer(routes) },
+  // The database layer is below the app: the app imports it, never the other way round.
+  {
+    files: ["db/**"],
+    rules: layer(forbid("^(~/(?!db/)|(\\.\\./)+app/)", "db/ is below the app: it never imports app/ (hand it what it needs).")),
+  },
   // The browser script of the print window runs on its own, without a bundler.
   { files: ["public/**/*.js", "app/read-page.js"], languageOptions: { globals: { ...globals.browser } } },
   {

@@ -18,8 +18,12 @@ export const dbContext = createContext<Database>();
 export const configContext = createContext<AppConfig>();
 /** The Content-Security-Policy nonce of this response. */
 export const nonceContext = createContext<string>("");
-/** Adds CSP sources (hashes) for the <style> a read page inlined to this response's policy. */
-export const allowInlineStylesContext = createContext<(sources: string[]) => void>(() => {});
+/**
+ * Inlines the stylesheet into a read page's HTML (only the rules the page uses, when asked) and
+ * allows the inlined <style> in this response's CSP (decision 0025). The server provides it, so
+ * the rendering entry needs nothing of the server's own modules.
+ */
+export const inlineStylesContext = createContext<(html: string, options: { usedRulesOnly: boolean }) => string>((html) => html);
 /** The client's address (behind a proxy: as TRUST_PROXY allows), for rate limits. */
 export const clientAddressContext = createContext<string>("unknown");
 export const loggerContext = createContext<Logger>();

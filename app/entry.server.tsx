@@ -7,8 +7,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { inlineStylesheets } from "../server/inline-styles";
-import { allowInlineStylesContext, loggerContext, nonceContext } from "./context";
+import { inlineStylesContext, loggerContext, nonceContext } from "./context";
 import { NonceProvider } from "./components/nonce";
 import { pageHandles } from "./lib/page";
 import { redactTokenPaths } from "./lib/token-paths";
@@ -63,10 +62,9 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // Only the rules the page uses, unless a script of its own swaps in HTML it fetches (the
     // calendar's refresh, today's race), which may use others (decision 0025).
-    const page = inlineStylesheets(`<!DOCTYPE html>${html}`, { usedRulesOnly: scripts.length === 0 });
-    loadContext.get(allowInlineStylesContext)(page.styleSources);
+    const page = loadContext.get(inlineStylesContext)(`<!DOCTYPE html>${html}`, { usedRulesOnly: scripts.length === 0 });
     // Bytes, not a string: a string body is first checked character by character for lone surrogates.
-    return new Response(Buffer.from(page.html), {
+    return new Response(Buffer.from(page), {
       headers: responseHeaders,
       status: responseStatusCode,
     });

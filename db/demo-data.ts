@@ -8,7 +8,6 @@ import { addDays, format, parseISO } from "date-fns";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { competitors, raceResults, races } from "./schema";
-import { clubToday } from "../app/lib/dates";
 
 const RACERS: [first: string, last: string, boat: string, number: string, classes: string[], colour: string][] = [
   ["Marcus", "Trott", "Sea Hornet", "7", ["Open"], "Yellow"],
@@ -93,10 +92,8 @@ const UPCOMING: DemoRace[] = [
   { title: "Season Finale", offset: 103, heats: 1 },
 ];
 
-export async function seedDemoData(
-  db: Database,
-  { timeZone, pinnedToday, now = new Date() }: { timeZone: string; pinnedToday?: string; now?: Date },
-) {
+/** `today`: the club's calendar day ("2026-06-15") the demo is dated from; the caller knows the club's clock. */
+export async function seedDemoData(db: Database, { today: clubDay, now = new Date() }: { today: string; now?: Date }) {
   return db.transaction(async (tx) => {
     // Two instances starting at once must not both seed.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(728301986)`);
@@ -105,7 +102,7 @@ export async function seedDemoData(
     ).rows as [{ count: number }];
     if (Number(count) > 0) return false;
 
-    const today = parseISO(clubToday({ timeZone, pinnedToday }, now));
+    const today = parseISO(clubDay);
     const day = (offset: number) => format(addDays(today, offset), "yyyy-MM-dd");
     const rand = random(1985);
 

@@ -52,7 +52,9 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
     const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
     if (demo) {
-      const seeded = await seedDemoData(db, { timeZone: env.CLUB_TIMEZONE, pinnedToday: env.TEST_TODAY });
+      const seeded = await seedDemoData(db, {
+        today: clubToday({ timeZone: env.CLUB_TIMEZONE, pinnedToday: env.TEST_TODAY }),
+      });
       if (seeded) log.info("demo data loaded into the empty database");
     }
     const adminSetup = await ensureStartupAdmin(db, {

@@ -14,13 +14,14 @@ import {
   dbContext,
   loggerContext,
   nonceContext,
-  allowInlineStylesContext,
+  inlineStylesContext,
   productionContext,
   type AppConfig,
 } from "../app/context";
 import type { Database } from "../db/client";
 import type { Logger } from "./logger";
 import { allowInlineStyles, inlineScriptHashes, inlineStyleHashes } from "./csp";
+import { inlineStylesheets } from "./inline-styles";
 import { pageCacheMiddleware, type PageCache } from "./page-cache";
 import type { LiveRaces } from "./live-races";
 import type { ComputedOnce } from "../app/domain/computed-once.server";
@@ -180,7 +181,11 @@ export function createHttpApp({
     context.set(configContext, config);
     context.set(loggerContext, log.child({ requestId: String(res.locals.requestId) }));
     context.set(nonceContext, String(res.locals.cspNonce));
-    context.set(allowInlineStylesContext, (sources) => allowInlineStyles(res, sources));
+    context.set(inlineStylesContext, (html, options) => {
+      const page = inlineStylesheets(html, options);
+      allowInlineStyles(res, page.styleSources);
+      return page.html;
+    });
     context.set(productionContext, production);
     context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
     if (computed) context.set(computedOnceContext, computed);

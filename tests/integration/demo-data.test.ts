@@ -3,15 +3,15 @@ import { expect, it } from "vitest";
 import { seedDemoData } from "../../db/demo-data";
 import { listRaces, standings } from "~/domain/public-queries.server";
 import { raceTiming } from "~/lib/race-timing";
-import { todayInZone } from "~/lib/dates";
+import { clubToday, todayInZone } from "~/lib/dates";
 import { useTestDatabase } from "../support/database";
 
 const { db } = await useTestDatabase();
 const timeZone = "Atlantic/Bermuda";
 
 it("seeds an empty database once, relative to today", async () => {
-  expect(await seedDemoData(db, { timeZone })).toBe(true);
-  expect(await seedDemoData(db, { timeZone })).toBe(false); // not twice
+  expect(await seedDemoData(db, { today: clubToday({ timeZone }) })).toBe(true);
+  expect(await seedDemoData(db, { today: clubToday({ timeZone }) })).toBe(false); // not twice
 
   const count = async (table: string) =>
     Number((await db.execute<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM ${table}`))).rows[0]!.n);
@@ -36,5 +36,5 @@ it("seeds an empty database once, relative to today", async () => {
 
 it("does not seed a database that already has club data", async () => {
   // This file's database was seeded above; a club database with one racer is never touched.
-  expect(await seedDemoData(db, { timeZone })).toBe(false);
+  expect(await seedDemoData(db, { today: clubToday({ timeZone }) })).toBe(false);
 });

@@ -20,7 +20,7 @@ const afterMidnight = new Date("2030-01-15T04:00:30Z");
 it("demo data seeded just before midnight keeps its race 'today' after midnight when today is pinned", async () => {
   const pinned = { timeZone, pinnedToday: clubToday({ timeZone }, beforeMidnight) };
   expect(pinned.pinnedToday).toBe("2030-01-14");
-  expect(await seedDemoData(db, { ...pinned, now: beforeMidnight })).toBe(true);
+  expect(await seedDemoData(db, { today: clubToday(pinned, beforeMidnight) })).toBe(true);
   const dates = (await listRaces(db)).map((race) => race.date);
 
   const timings = (today: string) => dates.map((date) => raceTiming(date, today));
