@@ -74,8 +74,11 @@ export async function resultsStatus(db: Database, raceId: number): Promise<Resul
   };
 }
 
-/** Races whose results count in the standings but are still provisional, soonest first. */
-export async function provisionalRaces(db: Database): Promise<{ id: number; title: string }[]> {
+/**
+ * Races with results that are still provisional (of one class, or any), soonest first: what SPEC's
+ * standings of every result count. A season's standings name their own rounds instead.
+ */
+export async function provisionalRaces(db: Database, boatClass?: string): Promise<{ id: number; title: string }[]> {
   return db
     .select({ id: races.id, title: races.title })
     .from(races)
@@ -86,7 +89,9 @@ export async function provisionalRaces(db: Database): Promise<{ id: number; titl
           db
             .select({ one: sql`1` })
             .from(raceResults)
-            .where(eq(raceResults.raceId, races.id)),
+            .where(
+              and(eq(raceResults.raceId, races.id), boatClass === undefined ? undefined : eq(raceResults.boatClass, boatClass)),
+            ),
         ),
       ),
     )
