@@ -98,20 +98,31 @@ export async function provisionalRaces(db: Database, boatClass?: string): Promis
     .orderBy(asc(races.date), asc(races.id));
 }
 
-export type OfficialOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+export type OfficialOutcome =
+  | {
+      ok: true;
+      message: string;
+      /** When the results became official, if they already were (a second click, another admin). */
+      alreadySince: Date | null;
+    }
+  | { ok: false; status: 404 | 409; message: string };
 
-/** Marks a race's results official now. Later changes go to its change log (admin-results.server.ts). */
+/**
+ * Marks a race's results official now. Later changes go to its change log (admin-results.server.ts).
+ * Asking again is harmless: the request wanted them official, and they are.
+ */
 export async function markResultsOfficial(db: Database, raceId: number, club: ClubSite): Promise<OfficialOutcome> {
   return db.transaction(async (tx) => {
     const [race] = await tx.select({ officialAt: races.resultsOfficialAt }).from(races).where(eq(races.id, raceId)).for("update");
     if (!race) return { ok: false, status: 404, message: "This race no longer exists." } as const;
-    if (race.officialAt) return { ok: false, status: 409, message: "The results are already official." } as const;
+    if (race.officialAt)
+      return { ok: true, message: "The results are already official.", alreadySince: race.officialAt } as const;
     const [any] = await tx.select({ id: raceResults.id }).from(raceResults).where(eq(raceResults.raceId, raceId)).limit(1);
     if (!any) return { ok: false, status: 409, message: "There are no results to mark official yet." } as const;
     await tx.update(races).set({ resultsOfficialAt: new Date() }).where(eq(races.id, raceId));
     // Official results are the ones worth an e-mail: queued with the mark, so never twice.
     const mailed = await queueResultsUp(tx, raceId, club);
     const message = "The results are official. Any later change is kept in the race's change log.";
-    return { ok: true, message: mailed ? `${message} ${resultsMailedNote(mailed)}` : message } as const;
+    return { ok: true, message: mailed ? `${message} ${resultsMailedNote(mailed)}` : message, alreadySince: null } as const;
   });
 }
