@@ -18,6 +18,7 @@ import { formatClubDateTime, formatShortDate } from "~/lib/dates";
 import { DRAW_METHOD_LABELS, MAX_HEAT_SIZE, MAX_SEED, MIN_HEAT_SIZE } from "~/lib/heat-draw";
 import { drawSchema, heatFormFields, lockSchema, moveSchema, officialSchema } from "~/lib/heat-schemas";
 import { parseId } from "~/lib/params";
+import { countOf } from "~/lib/plural";
 import { boatEntryLabel } from "~/lib/race-day";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/heats";
@@ -137,7 +138,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
               <CardDescription>
                 {c.method === null
                   ? "Not drawn yet."
-                  : `${DRAW_METHOD_LABELS[c.method]}${c.seed !== null ? `, seed ${c.seed}` : ""}; ${c.heats.length} ${c.heats.length === 1 ? "heat" : "heats"}.`}
+                  : `${DRAW_METHOD_LABELS[c.method]}${c.seed !== null ? `, seed ${c.seed}` : ""}; ${countOf(c.heats.length, "heat")}.`}
               </CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
