@@ -66,7 +66,7 @@ export function ChampionshipGrid({
           {cell === null ? null : cell.dropped ? (
             <>
               <s aria-hidden="true">{cell.points}</s>
-              <span className="sr-only">{countOf(cell.points, "point")}, dropped</span>
+              <span className="sr-only">{`${countOf(cell.points, "point")}, dropped`}</span>
             </>
           ) : (
             cell.points
