@@ -86,7 +86,7 @@ export async function seasonChoices(db: Database, today: string, computed?: Comp
     ).map((s): Season => ("id" in s ? s : { ...calendarYearSeason(Number(s.key)), ...DEFAULT_RULES, id: null }));
     return { defined, offered };
   });
-  const shown = defaultSeason(offered, defined.length > 0, today);
+  const shown = defaultSeason(offered, defined, today);
   return { offered, defaultKey: shown.key, defaultEnded: shown.ended };
 }
 

@@ -65,12 +65,17 @@ export interface DefaultSeason {
 
 /**
  * The season shown without `?season=`, chosen by dates alone (never by the order seasons were
- * made in): the offered season that covers today, else the most recent one that has ended. With
- * no defined season, or only seasons still to come, SPEC's standings of every result (`all`): the
- * site behaves as SPEC says until an admin sets rules.
+ * made in): the offered season (defined, or a calendar year with results) that covers today, else
+ * the most recent one that has ended. Until a defined season has started (none defined, or only
+ * seasons still to come) SPEC's standings of every result (`all`): the site behaves as SPEC says
+ * until an admin's rules apply.
  */
-export function defaultSeason(offered: readonly SeasonRange[], anyDefined: boolean, today: string): DefaultSeason {
-  if (!anyDefined) return { key: ALL_SEASONS, ended: false };
+export function defaultSeason(
+  offered: readonly SeasonRange[],
+  defined: readonly Pick<SeasonRange, "startsOn">[],
+  today: string,
+): DefaultSeason {
+  if (!defined.some((s) => s.startsOn <= today)) return { key: ALL_SEASONS, ended: false };
   const running = offered.find((s) => seasonContains(s, today));
   if (running) return { key: running.key, ended: false };
   const ended = offered.filter((s) => s.endsOn < today).sort((a, b) => b.endsOn.localeCompare(a.endsOn))[0];
