@@ -2,6 +2,7 @@ import { Avatar } from "~/components/avatar";
 import { PositionWithMedal } from "~/components/medal";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatShortDate } from "~/lib/dates";
+import { countOf } from "~/lib/plural";
 
 interface GridRound {
   id: number;
@@ -65,7 +66,7 @@ export function ChampionshipGrid({
           {cell === null ? null : cell.dropped ? (
             <>
               <s aria-hidden="true">{cell.points}</s>
-              <span className="sr-only">{cell.points} points, dropped</span>
+              <span className="sr-only">{`${countOf(cell.points, "point")}, dropped`}</span>
             </>
           ) : (
             cell.points
@@ -121,7 +122,7 @@ export function ChampionshipGrid({
           {notClassified.length > 0 && (
             <TableRow className="hover:bg-transparent">
               <TableCell colSpan={columns} className="border-t-2 border-foreground/40 pt-4 text-left text-sm font-medium">
-                Not classified (fewer than {minRounds} rounds)
+                Not classified (fewer than {countOf(minRounds, "round")})
               </TableCell>
             </TableRow>
           )}

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { ChartAxes } from "./chart-axes";
 import { CHART, type TrendGeometry } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
+import { countOf } from "~/lib/plural";
 
 function Marker({ shape, x, y, colour }: { shape: "circle" | "square"; x: number; y: number; colour: string }) {
   return shape === "circle" ? (
@@ -28,9 +29,7 @@ export function PositionChart({ chart, racerName }: { chart: TrendGeometry; race
         aria-labelledby={`${id}-title ${id}-desc`}
         data-testid="position-chart"
       >
-        <title
-          id={`${id}-title`}
-        >{`${racerName}: finishing positions in the last ${chart.races} ${chart.races === 1 ? "race" : "races"}`}</title>
+        <title id={`${id}-title`}>{`${racerName}: finishing positions in the last ${countOf(chart.races, "race")}`}</title>
         <desc id={`${id}-desc`}>{`Oldest race first, 1st at the top. ${perClass}.`}</desc>
         <ChartAxes chart={chart} xLabel="Race" yLabel="Position" />
         {chart.series.map((s) => (

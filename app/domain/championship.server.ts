@@ -19,10 +19,18 @@ import {
   seasonScorer,
   usesSpecTable,
 } from "../lib/championship";
-import { ALL_SEASONS, calendarYearSeason, defaultSeasonKey, offeredSeasons, type SeasonRange } from "../lib/seasons";
+import {
+  ALL_SEASONS,
+  calendarYearSeason,
+  defaultSeason,
+  endedSeasonNote,
+  offeredSeasons,
+  type SeasonRange,
+} from "../lib/seasons";
 import { parsePointsTable, type SeasonInput } from "../lib/season-schema";
 import { boatLabel, type Ranked } from "../lib/standings";
 import { keptOrComputed, type ComputedOnce } from "./computed-once.server";
+import { provisionalRaces } from "./race-day.server";
 import { isExclusionViolation, isUniqueViolation } from "./db-errors.server";
 import { standings, standingsClasses, type Standing } from "./public-queries.server";
 
@@ -55,6 +63,8 @@ export interface SeasonChoices {
   /** Newest first: what the selector offers. */
   offered: Season[];
   defaultKey: string;
+  /** No season covers today: the default is the most recent one that has ended. */
+  defaultEnded: boolean;
 }
 
 /**
@@ -76,7 +86,8 @@ export async function seasonChoices(db: Database, today: string, computed?: Comp
     ).map((s): Season => ("id" in s ? s : { ...calendarYearSeason(Number(s.key)), ...DEFAULT_RULES, id: null }));
     return { defined, offered };
   });
-  return { offered, defaultKey: defaultSeasonKey(defined, today) };
+  const shown = defaultSeason(offered, defined, today);
+  return { offered, defaultKey: shown.key, defaultEnded: shown.ended };
 }
 
 /**
@@ -283,6 +294,10 @@ export type StandingsView =
       rows: Ranked<Standing>[];
       /** The season's championship per class (kind "season"). */
       tables: ClassChampionship[];
+      /** Shown by default because no season covers today: the most recent one that has ended. */
+      endedSeason: boolean;
+      /** The provisional races these standings count, in date order. */
+      provisional: { id: number; title: string }[];
     };
 
 /** What /standings and /standings.csv show for `?season=` and `?class=`. */
@@ -297,17 +312,15 @@ export async function standingsView(
   if (season === undefined) return { kind: "not-found" };
   const requested = params.get("class");
   const boatClass = (requested ? classes.find((c) => c === canonicalBoatClass(requested)) : undefined) ?? null;
+  const endedSeason = season !== null && params.get("season") === null && choices.defaultEnded;
   if (season === null) {
-    return {
-      kind: "all",
-      classes,
-      boatClass,
-      choices,
-      season,
-      rows: await keptStandings(db, boatClass ?? undefined, computed),
-      tables: [],
-    };
+    const [rows, provisional] = await Promise.all([
+      keptStandings(db, boatClass ?? undefined, computed),
+      provisionalRaces(db, boatClass ?? undefined),
+    ]);
+    return { kind: "all", classes, boatClass, choices, season, rows, tables: [], endedSeason, provisional };
   }
+  const tables = await keptSeasonStandings(db, season, { boatClass: boatClass ?? undefined, computed });
   return {
     kind: "season",
     classes,
@@ -315,8 +328,17 @@ export async function standingsView(
     choices,
     season,
     rows: [],
-    tables: await keptSeasonStandings(db, season, { boatClass: boatClass ?? undefined, computed }),
+    tables,
+    endedSeason,
+    provisional: provisionalRounds(tables),
   };
+}
+
+/** The provisional rounds the tables count (a race counts once, however many classes ran in it), in date order. */
+function provisionalRounds(tables: readonly ClassChampionship[]): { id: number; title: string }[] {
+  const rounds = new Map<number, Round>();
+  for (const table of tables) for (const round of table.rounds) if (round.provisional) rounds.set(round.id, round);
+  return [...rounds.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id).map(({ id, title }) => ({ id, title }));
 }
 
 /** SPEC: the home page shows the top 5. */
@@ -329,14 +351,20 @@ export async function homeStandings(db: Database, today: string, requested: stri
   const season = pickSeason(choices, requested) ?? pickSeason(choices, null) ?? null;
   const seasonsOffered = choices.offered.map(({ key, name }) => ({ key, name }));
   const seasonKey = season?.key ?? ALL_SEASONS;
+  // The same sentence as /standings when the default is a season that has ended.
+  const endedNote =
+    season && season.key === choices.defaultKey && requested !== season.key && choices.defaultEnded
+      ? endedSeasonNote(season.name)
+      : null;
   if (season === null) {
     const rows = (await keptStandings(db, undefined, computed)).slice(0, HOME_STANDINGS);
-    return { seasons: seasonsOffered, seasonKey, groups: rows.length ? [{ boatClass: null, rows }] : [] };
+    return { seasons: seasonsOffered, seasonKey, endedNote, groups: rows.length ? [{ boatClass: null, rows }] : [] };
   }
   const tables = await keptSeasonStandings(db, season, { computed });
   return {
     seasons: seasonsOffered,
     seasonKey,
+    endedNote,
     groups: tables.map((t) => ({
       boatClass: t.boatClass,
       rows: t.classified.slice(0, HOME_STANDINGS).map((r) => ({ ...r, position: r.position ?? 0 })),

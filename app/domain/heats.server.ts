@@ -8,6 +8,7 @@ import type { Database } from "../../db/client";
 import { competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "../../db/schema";
 import { classTabs } from "../lib/boat-classes";
 import { drawHeats, newSeed, seedHeats, type DrawMethod } from "../lib/heat-draw";
+import { countOf } from "../lib/plural";
 import { compareBoatNumbers, type Entrant } from "../lib/race-day";
 import { standings } from "./public-queries.server";
 
@@ -193,7 +194,7 @@ export async function drawClass(
     const how = seed === null ? "seeded by the standings" : `seed ${seed}`;
     return {
       ok: true,
-      message: `${input.boatClass}: ${groups.length} ${groups.length === 1 ? "heat" : "heats"} drawn (${how}).`,
+      message: `${input.boatClass}: ${countOf(groups.length, "heat")} drawn (${how}).`,
     } as const;
   });
 }
@@ -242,7 +243,7 @@ export async function moveBoat(
       return {
         ok: false,
         status: 409,
-        message: `Heat ${input.heatNumber} already has ${race.heatSize} boats, the most this race allows.`,
+        message: `Heat ${input.heatNumber} already has ${countOf(race.heatSize, "boat")}, the most this race allows.`,
       } as const;
     }
     if (current) {

@@ -74,8 +74,11 @@ export async function resultsStatus(db: Database, raceId: number): Promise<Resul
   };
 }
 
-/** Races whose results count in the standings but are still provisional, soonest first. */
-export async function provisionalRaces(db: Database): Promise<{ id: number; title: string }[]> {
+/**
+ * Races with results that are still provisional (of one class, or any), soonest first: what SPEC's
+ * standings of every result count. A season's standings name their own rounds instead.
+ */
+export async function provisionalRaces(db: Database, boatClass?: string): Promise<{ id: number; title: string }[]> {
   return db
     .select({ id: races.id, title: races.title })
     .from(races)
@@ -86,27 +89,40 @@ export async function provisionalRaces(db: Database): Promise<{ id: number; titl
           db
             .select({ one: sql`1` })
             .from(raceResults)
-            .where(eq(raceResults.raceId, races.id)),
+            .where(
+              and(eq(raceResults.raceId, races.id), boatClass === undefined ? undefined : eq(raceResults.boatClass, boatClass)),
+            ),
         ),
       ),
     )
     .orderBy(asc(races.date), asc(races.id));
 }
 
-export type OfficialOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+export type OfficialOutcome =
+  | {
+      ok: true;
+      message: string;
+      /** When the results became official, if they already were (a second click, another admin). */
+      alreadySince: Date | null;
+    }
+  | { ok: false; status: 404 | 409; message: string };
 
-/** Marks a race's results official now. Later changes go to its change log (admin-results.server.ts). */
+/**
+ * Marks a race's results official now. Later changes go to its change log (admin-results.server.ts).
+ * Asking again is harmless: the request wanted them official, and they are.
+ */
 export async function markResultsOfficial(db: Database, raceId: number, club: ClubSite): Promise<OfficialOutcome> {
   return db.transaction(async (tx) => {
     const [race] = await tx.select({ officialAt: races.resultsOfficialAt }).from(races).where(eq(races.id, raceId)).for("update");
     if (!race) return { ok: false, status: 404, message: "This race no longer exists." } as const;
-    if (race.officialAt) return { ok: false, status: 409, message: "The results are already official." } as const;
+    if (race.officialAt)
+      return { ok: true, message: "The results are already official.", alreadySince: race.officialAt } as const;
     const [any] = await tx.select({ id: raceResults.id }).from(raceResults).where(eq(raceResults.raceId, raceId)).limit(1);
     if (!any) return { ok: false, status: 409, message: "There are no results to mark official yet." } as const;
     await tx.update(races).set({ resultsOfficialAt: new Date() }).where(eq(races.id, raceId));
     // Official results are the ones worth an e-mail: queued with the mark, so never twice.
     const mailed = await queueResultsUp(tx, raceId, club);
     const message = "The results are official. Any later change is kept in the race's change log.";
-    return { ok: true, message: mailed ? `${message} ${resultsMailedNote(mailed)}` : message } as const;
+    return { ok: true, message: mailed ? `${message} ${resultsMailedNote(mailed)}` : message, alreadySince: null } as const;
   });
 }

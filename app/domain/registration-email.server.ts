@@ -2,6 +2,7 @@
  * The registration e-mail (SPEC's 'send-registration-email' notification), rendered when the
  * registration is saved and stored in the outbox with it.
  */
+import { countOf } from "../lib/plural";
 import type { OutgoingMessage } from "./outbox.server";
 
 export interface RegistrationNotice {
@@ -121,7 +122,7 @@ export function confirmationMessage(n: ConfirmationNotice, club: ClubMail): Outg
         ? `Someone asked on the ${club.clubName} registration page to move the driver registration that uses this e-mail address to a different address, with new details.`
         : `Someone asked on the ${club.clubName} registration page to update the details of the driver registration that uses this e-mail address.`,
       "",
-      `Nothing has changed yet. To see the change and confirm it, open this link within ${n.expiresInHours} hours:`,
+      `Nothing has changed yet. To see the change and confirm it, open this link within ${countOf(n.expiresInHours, "hour")}:`,
       "",
       n.link,
       "",

@@ -7,6 +7,8 @@
  * result in it, ordered by the same count-back as app/lib/standings.ts.
  */
 import { POINTS_BELOW_TABLE, POINTS_BY_POSITION } from "./points";
+import { ordinal } from "./ordinal";
+import { countOf, plural } from "./plural";
 import { compareStandings } from "./standings";
 
 export interface ChampionshipRules {
@@ -173,13 +175,9 @@ function finishesOf(scores: readonly RoundScore[]): number[] {
   return finishes;
 }
 
-const PLACE_WORDS = ["wins", "2nd places", "3rd places"];
-
-function placeWord(index: number): string {
-  if (index < PLACE_WORDS.length) return PLACE_WORDS[index]!;
-  const n = index + 1;
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix} places`;
+/** "3 wins", "1 2nd place": `count` finishes in position index + 1. */
+function finishesIn(index: number, count: number): string {
+  return index === 0 ? countOf(count, "win") : countOf(count, `${ordinal(index + 1)} place`);
 }
 
 /** "ahead on count-back: 3 wins to 2", or null when points differ or every finish is equal. */
@@ -192,7 +190,7 @@ export function countBackReason(
   for (let i = 0; i < length; i++) {
     const a = ahead.finishes[i] ?? 0;
     const b = behind.finishes[i] ?? 0;
-    if (a !== b) return `ahead on count-back: ${a} ${placeWord(i)} to ${b}`;
+    if (a !== b) return `ahead on count-back: ${finishesIn(i, a)} to ${b}`;
   }
   return null;
 }
@@ -266,14 +264,16 @@ export function championshipTable<R extends ChampionshipRound>(
 export function describeRules(rules: ChampionshipRules): string[] {
   const lines: string[] = [];
   if (!usesSpecTable(rules)) lines.push(`Points: ${rules.pointsTable.join(", ")}, then ${rules.pointsBelow}.`);
-  if (rules.bestRounds !== null) lines.push(`Each racer's best ${rules.bestRounds} rounds count.`);
+  if (rules.bestRounds !== null) {
+    lines.push(`Each racer's best ${plural(rules.bestRounds, "round counts", `${rules.bestRounds} rounds count`)}.`);
+  }
   if (rules.dropRounds !== null && rules.dropAfter !== null) {
     lines.push(
-      `Each racer's worst ${rules.dropRounds} ${rules.dropRounds === 1 ? "round is" : "rounds are"} dropped once ${rules.dropAfter} rounds have been run.`,
+      `Each racer's worst ${plural(rules.dropRounds, "round is", `${rules.dropRounds} rounds are`)} dropped once ${countOf(rules.dropAfter, "round")} ${plural(rules.dropAfter, "has", "have")} been run.`,
     );
   }
-  if (rules.minRounds > 0)
-    lines.push(`Racers need at least ${rules.minRounds} ${rules.minRounds === 1 ? "round" : "rounds"} to be classified.`);
-  if (rules.minEntrants > 0) lines.push(`A race counts in a class when at least ${rules.minEntrants} boats of that class raced.`);
+  if (rules.minRounds > 0) lines.push(`Racers need at least ${countOf(rules.minRounds, "round")} to be classified.`);
+  if (rules.minEntrants > 0)
+    lines.push(`A race counts in a class when at least ${countOf(rules.minEntrants, "boat")} of that class raced.`);
   return lines;
 }

@@ -3,6 +3,7 @@
  * Boat numbers are text ("7", "12", "7A"), so they are compared as numbers where they are numbers.
  */
 import { ordinal } from "./ordinal";
+import { countOf } from "./plural";
 
 export interface Entrant {
   competitorId: number;
@@ -30,7 +31,7 @@ export function boatEntryLabel(entrant: Pick<Entrant, "boatNumber" | "boatName" 
 
 /** "3 boats", "1 boat". */
 export function boatCount(n: number): string {
-  return `${n} ${n === 1 ? "boat" : "boats"}`;
+  return countOf(n, "boat");
 }
 
 /** "Heat 2 - Open: #5 Tidal Flash, #11 Moongate" (the race page's heat list). */

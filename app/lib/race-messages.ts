@@ -5,6 +5,7 @@
 import { z } from "./zod";
 import { formatLongDate } from "./dates";
 import { ordinal } from "./ordinal";
+import { countOf } from "./plural";
 import { resultPoints } from "./points";
 
 export const RACE_EMAILS = {
@@ -30,7 +31,7 @@ export const RACE_EMAILS = {
 
 /** The admin's note when marking results official queued e-mails. */
 export function resultsMailedNote(count: number): string {
-  return `A "results are up" e-mail is on its way to ${count} ${count === 1 ? "driver" : "drivers"} who asked for one.`;
+  return `A "results are up" e-mail is on its way to ${countOf(count, "driver")} who asked for one.`;
 }
 
 /** A message's link to the preferences stays valid this long (a season's reminders reach back). */
@@ -89,7 +90,7 @@ function footer(preferencesUrl: string): string[] {
 export function resultsUpMessage(input: ResultsUpInput): { subject: string; body: string } {
   const lines = input.results.map((r) => {
     const points = resultPoints(r.position, r.points);
-    return `- ${r.boatClass}, Heat ${r.heatNumber}: ${ordinal(r.position)} (${points} ${points === 1 ? "point" : "points"})`;
+    return `- ${r.boatClass}, Heat ${r.heatNumber}: ${ordinal(r.position)} (${countOf(points, "point")})`;
   });
   return {
     subject: `Results are up: ${input.race.title}`,

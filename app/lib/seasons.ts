@@ -57,14 +57,34 @@ export function offeredSeasons<S extends SeasonRange>(
   return offered.sort((a, b) => b.startsOn.localeCompare(a.startsOn));
 }
 
+export interface DefaultSeason {
+  key: string;
+  /** No season covers today: `key` is the most recent one that has ended, and the page says so. */
+  ended: boolean;
+}
+
 /**
- * The season shown without `?season=`: the defined season under way, else the latest defined
- * season that has started. Otherwise (no season defined, or only future ones) SPEC's standings of
- * every result (`all`): the site behaves as SPEC says until an admin sets rules.
+ * The season shown without `?season=`, chosen by dates alone (never by the order seasons were
+ * made in): the offered season (defined, or a calendar year with results) that covers today, else
+ * the most recent one that has ended. Until a defined season has started (none defined, or only
+ * seasons still to come) SPEC's standings of every result (`all`): the site behaves as SPEC says
+ * until an admin's rules apply.
  */
-export function defaultSeasonKey(defined: readonly SeasonRange[], today: string): string {
-  const started = defined.filter((s) => s.startsOn <= today).sort((a, b) => b.startsOn.localeCompare(a.startsOn));
-  return (started.find((s) => seasonContains(s, today)) ?? started[0])?.key ?? ALL_SEASONS;
+export function defaultSeason(
+  offered: readonly SeasonRange[],
+  defined: readonly Pick<SeasonRange, "startsOn">[],
+  today: string,
+): DefaultSeason {
+  if (!defined.some((s) => s.startsOn <= today)) return { key: ALL_SEASONS, ended: false };
+  const running = offered.find((s) => seasonContains(s, today));
+  if (running) return { key: running.key, ended: false };
+  const ended = offered.filter((s) => s.endsOn < today).sort((a, b) => b.endsOn.localeCompare(a.endsOn))[0];
+  return ended ? { key: ended.key, ended: true } : { key: ALL_SEASONS, ended: false };
+}
+
+/** What the standings say when no season covers today. */
+export function endedSeasonNote(seasonName: string): string {
+  return `No season is running today: showing ${seasonName}, the most recent.`;
 }
 
 /** The season a race date belongs to, among the offered ones. */

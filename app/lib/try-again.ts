@@ -1,4 +1,5 @@
 /** How long a refused visitor waits (rate limits): one wording for every form. */
+import { countOf } from "./plural";
 
 /** Whole minutes to wait, rounded up, at least 1. */
 export function minutesToWait(retryAfterSeconds: number): number {
@@ -8,5 +9,5 @@ export function minutesToWait(retryAfterSeconds: number): number {
 /** "Please try again in 1 minute." / "Please try again in 15 minutes." */
 export function tryAgainIn(retryAfterSeconds: number): string {
   const minutes = minutesToWait(retryAfterSeconds);
-  return `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Please try again in ${countOf(minutes, "minute")}.`;
 }

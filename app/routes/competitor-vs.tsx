@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { formatShortDate } from "~/lib/dates";
 import { parseId } from "~/lib/params";
 import { ordinal } from "~/lib/ordinal";
+import { countOf } from "~/lib/plural";
 import type { Route } from "./+types/competitor-vs";
 import { linkPreview, previewSite } from "~/lib/link-preview";
 
@@ -32,10 +33,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (view.kind === "same")
     return data(readPageData(request, { kind: "same" as const, racer, opponents: others }), { status: 400 });
   return readPageData(request, { kind: "ok" as const, a: view.a, b: view.b, h2h: view.h2h, opponents: others });
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
@@ -63,7 +60,7 @@ export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
   const difference =
     h2h.difference === 0
       ? "Level on points"
-      : `${Math.abs(h2h.difference)} ${Math.abs(h2h.difference) === 1 ? "point" : "points"} to ${(h2h.difference > 0 ? a : b).name}`;
+      : `${countOf(Math.abs(h2h.difference), "point")} to ${(h2h.difference > 0 ? a : b).name}`;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">
@@ -84,11 +81,11 @@ export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
               <dt className="text-muted-foreground">Races together</dt>
               <dd className="font-medium tabular-nums">{h2h.meetings.length}</dd>
               <dt className="text-muted-foreground">{a.name} ahead</dt>
-              <dd className="tabular-nums">{plural(h2h.aheadA, "time", "times")}</dd>
+              <dd className="tabular-nums">{countOf(h2h.aheadA, "time")}</dd>
               <dt className="text-muted-foreground">{b.name} ahead</dt>
-              <dd className="tabular-nums">{plural(h2h.aheadB, "time", "times")}</dd>
+              <dd className="tabular-nums">{countOf(h2h.aheadB, "time")}</dd>
               <dt className="text-muted-foreground">Same position</dt>
-              <dd className="tabular-nums">{plural(h2h.level, "time", "times")}</dd>
+              <dd className="tabular-nums">{countOf(h2h.level, "time")}</dd>
               <dt className="text-muted-foreground">Points in these races</dt>
               <dd className="tabular-nums">
                 {a.name} {h2h.pointsA}, {b.name} {h2h.pointsB}
@@ -128,7 +125,8 @@ export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
                       <TableCell key={side} className="text-right tabular-nums">
                         <span className={m.ahead === side ? "font-bold" : undefined}>{ordinal(m[side].position)}</span>
                         <span className="block text-xs text-muted-foreground">
-                          {m[side].points} pts{m.ahead === side && ", ahead"}
+                          {countOf(m[side].points, "pt", "pts")}
+                          {m.ahead === side && ", ahead"}
                         </span>
                       </TableCell>
                     ))}

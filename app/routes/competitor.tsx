@@ -15,6 +15,7 @@ import { parseId } from "~/lib/params";
 import { positionTrendChart } from "~/lib/points-chart";
 import { ordinal } from "~/lib/ordinal";
 import { boatLabel } from "~/lib/standings";
+import { countOf } from "~/lib/plural";
 import type { Route } from "./+types/competitor";
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import { countOf } from "~/lib/plural";
@@ -223,8 +224,8 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
                         {line.seasonName}
                       </a>
                       <span className="block text-xs text-muted-foreground sm:hidden">
-                        {line.boatClass}: {line.races} {line.races === 1 ? "race" : "races"}, {line.wins}{" "}
-                        {line.wins === 1 ? "win" : "wins"}, {line.podiums} {line.podiums === 1 ? "podium" : "podiums"}
+                        {line.boatClass}: {countOf(line.races, "race")}, {countOf(line.wins, "win")},{" "}
+                        {countOf(line.podiums, "podium")}
                         {line.bestFinish !== null && `, best ${ordinal(line.bestFinish)}`}
                       </span>
                     </TableCell>
@@ -260,9 +261,7 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
         <Card>
           <CardHeader>
             <CardTitle>Finishing Positions</CardTitle>
-            <CardDescription>
-              The last {chart.races} {chart.races === 1 ? "race" : "races"}, oldest first; 1st is at the top.
-            </CardDescription>
+            <CardDescription>The last {countOf(chart.races, "race")}, oldest first; 1st is at the top.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-3">
             <PositionChart chart={chart} racerName={competitor.name} />

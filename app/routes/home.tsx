@@ -106,6 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <>
                     <SeasonSelect action="/" seasons={top.seasons} current={top.seasonKey} hidden={{ tab: "standings" }} />
+                    {top.endedNote && <p className="text-sm text-muted-foreground">{top.endedNote}</p>}
                     {top.groups.length === 0 ? (
                       <p className="text-muted-foreground">No standings data available for this class.</p>
                     ) : (

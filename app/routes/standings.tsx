@@ -13,9 +13,8 @@ import { Table } from "~/components/ui/table";
 import { describeRules } from "~/lib/championship";
 import { clubToday } from "~/lib/dates";
 import { progressionChart } from "~/lib/points-chart";
-import { ALL_SEASONS } from "~/lib/seasons";
+import { ALL_SEASONS, endedSeasonNote } from "~/lib/seasons";
 import { readPageData } from "~/lib/page";
-import { provisionalRaces } from "~/domain/race-day.server";
 import type { Route } from "./+types/standings";
 import { linkPreview, previewSite } from "~/lib/link-preview";
 
@@ -32,12 +31,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const config = context.get(configContext);
   const params = new URL(request.url).searchParams;
-  const [view, provisional] = await Promise.all([
-    standingsView(db, clubToday(config), params, context.get(computedOnceContext)),
-    provisionalRaces(db),
-  ]);
+  const view = await standingsView(db, clubToday(config), params, context.get(computedOnceContext));
   if (view.kind === "not-found") throw data("Season Not Found", { status: 404 });
-  const { classes, boatClass, choices, season, rows, tables } = view;
+  const { classes, boatClass, choices, season, rows, tables, provisional, endedSeason } = view;
   return readPageData(request, {
     classes,
     boatClass,
@@ -46,6 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     seasonParam: params.get("season"),
     seasonKey: season?.key ?? ALL_SEASONS,
     season: season && { name: season.name, rules: describeRules(season), minRounds: season.minRounds },
+    endedNote: endedSeason && season ? endedSeasonNote(season.name) : null,
     rows,
     provisional,
     tables: tables.map((table) => ({ ...table, chart: progressionChart(table.rounds.length, table.classified) })),
@@ -60,11 +57,12 @@ function query(params: Record<string, string | null>): string {
 }
 
 export default function Standings({ loaderData }: Route.ComponentProps) {
-  const { classes, boatClass, seasons, seasonParam, seasonKey, season, rows, tables, provisional } = loaderData;
+  const { classes, boatClass, seasons, seasonParam, seasonKey, season, endedNote, rows, tables, provisional } = loaderData;
   const empty = season === null ? rows.length === 0 : tables.length === 0;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Season Standings</h1>
+      {endedNote && <p className="text-sm text-muted-foreground">{endedNote}</p>}
       {provisional.length > 0 && (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
           Includes provisional results from{" "}

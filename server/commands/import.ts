@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { IMPORT_FILES, importClubData, type ImportTable } from "../../app/domain/import.server";
+import { countOf } from "../../app/lib/plural";
 import type { Command } from "./types";
 
 export const dbImport: Command = {
@@ -26,7 +27,7 @@ export const dbImport: Command = {
     for (const p of report.problems) print(`${p.file}:${p.line}: ${p.reason}`);
     if (!report.imported) {
       print(
-        `Nothing was imported: ${report.problems.length} row(s) cannot be imported. Fix them, or run again with --skip-invalid to import the other rows.`,
+        `Nothing was imported: ${countOf(report.problems.length, "row")} cannot be imported. Fix them, or run again with --skip-invalid to import the other rows.`,
       );
       return 1;
     }

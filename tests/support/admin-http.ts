@@ -17,7 +17,8 @@ export interface TestSite {
   close: () => Promise<void>;
 }
 
-export async function startTestSite(db: Database): Promise<TestSite> {
+/** `config` overrides the test club's settings, e.g. `{ pinnedToday }` to fix "today". */
+export async function startTestSite(db: Database, config: { pinnedToday?: string } = {}): Promise<TestSite> {
   const vite = await createServer({
     server: { middlewareMode: true, hmr: false, ws: false },
     appType: "custom",
@@ -27,7 +28,13 @@ export async function startTestSite(db: Database): Promise<TestSite> {
   const app = createHttpApp({
     db,
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    config: { clubName: "Test Club", clubEmail: "info@example.org", timeZone: "Atlantic/Bermuda", siteUrl: "http://localhost" },
+    config: {
+      clubName: "Test Club",
+      clubEmail: "info@example.org",
+      timeZone: "Atlantic/Bermuda",
+      siteUrl: "http://localhost",
+      ...config,
+    },
     log: createLogger("silent"),
     production: false,
   });

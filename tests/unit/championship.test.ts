@@ -144,7 +144,7 @@ describe("count-back", () => {
       "ahead on count-back: 2 2nd places to 1",
     );
     expect(countBackReason({ points: 60, finishes: [0, 0, 0, 1] }, { points: 60, finishes: [] })).toBe(
-      "ahead on count-back: 1 4th places to 0",
+      "ahead on count-back: 1 4th place to 0",
     );
     expect(countBackReason({ points: 61, finishes: [] }, { points: 60, finishes: [3] })).toBeNull();
   });
@@ -156,7 +156,7 @@ describe("count-back", () => {
       [1, 40],
       [2, 40],
     ]);
-    expect(table.classified[0]!.countBack).toBe("ahead on count-back: 1 wins to 0");
+    expect(table.classified[0]!.countBack).toBe("ahead on count-back: 1 win to 0");
     expect(table.classified[1]!.cells[2]).toEqual({ points: 15, dropped: true, positions: [3] });
     expect(table.classified[1]!.podiums).toBe(3);
   });

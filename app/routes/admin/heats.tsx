@@ -1,5 +1,5 @@
 import { Lock, Shuffle } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/auth.server";
 import { drawClass, heatRace, lockDraw, moveBoat, raceHeats, type HeatOutcome } from "~/domain/heats.server";
@@ -18,6 +18,7 @@ import { formatClubDateTime, formatShortDate } from "~/lib/dates";
 import { DRAW_METHOD_LABELS, MAX_HEAT_SIZE, MAX_SEED, MIN_HEAT_SIZE } from "~/lib/heat-draw";
 import { drawSchema, heatFormFields, lockSchema, moveSchema, officialSchema } from "~/lib/heat-schemas";
 import { parseId } from "~/lib/params";
+import { countOf } from "~/lib/plural";
 import { boatEntryLabel } from "~/lib/race-day";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/heats";
@@ -64,7 +65,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (input.intent === "draw") outcome = await drawClass(db, { raceId, ...input });
   else if (input.intent === "move") outcome = await moveBoat(db, { raceId, ...input });
   else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass });
-  else outcome = await markResultsOfficial(db, raceId, context.get(configContext));
+  else {
+    const marked = await markResultsOfficial(db, raceId, context.get(configContext));
+    // A second click (or another admin) got there first: say so calmly, and show the page as it is now.
+    if (marked.ok && marked.alreadySince) {
+      const since = formatClubDateTime(marked.alreadySince, context.get(configContext).timeZone);
+      return redirectWithToast(`/admin/races/${raceId}/heats`, {
+        type: "info",
+        title: "Already official",
+        description: `The results have been official since ${since.date} ${since.time}.`,
+      });
+    }
+    outcome = marked;
+  }
   if (!outcome.ok) return refuse(outcome.message, outcome.status);
   return redirectWithToast(`/admin/races/${raceId}/heats`, {
     type: "success",
@@ -76,6 +89,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Heats({ loaderData, actionData }: Route.ComponentProps) {
   const { race, classes, official, hasResults } = loaderData;
   useToast(actionData?.toast);
+  const navigation = useNavigation();
+  const markingOfficial = navigation.state !== "idle" && navigation.formData?.get("intent") === "official";
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -103,7 +118,9 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
           <CardContent>
             <Form method="post">
               <input type="hidden" name="intent" value="official" />
-              <Button type="submit">Mark results official</Button>
+              <Button type="submit" disabled={markingOfficial}>
+                Mark results official
+              </Button>
             </Form>
           </CardContent>
         )}
@@ -121,7 +138,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
               <CardDescription>
                 {c.method === null
                   ? "Not drawn yet."
-                  : `${DRAW_METHOD_LABELS[c.method]}${c.seed !== null ? `, seed ${c.seed}` : ""}; ${c.heats.length} ${c.heats.length === 1 ? "heat" : "heats"}.`}
+                  : `${DRAW_METHOD_LABELS[c.method]}${c.seed !== null ? `, seed ${c.seed}` : ""}; ${countOf(c.heats.length, "heat")}.`}
               </CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">

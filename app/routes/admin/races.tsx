@@ -25,6 +25,7 @@ import { parseId } from "~/lib/params";
 import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/race-timing";
 import { boatLabel } from "~/lib/standings";
 import type { Toast } from "~/lib/toast";
+import { countOf } from "~/lib/plural";
 import type { Route } from "./+types/races";
 import { useZodForm } from "~/components/use-zod-form";
 import { plural } from "~/lib/plural";
@@ -64,9 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 404 },
       );
     }
-    const description = outcome.results
-      ? `${outcome.results} result${outcome.results === 1 ? "" : "s"} deleted with it.`
-      : undefined;
+    const description = outcome.results ? `${countOf(outcome.results, "result")} deleted with it.` : undefined;
     return { ok: true, toast: { type: "success", title: "Race deleted successfully", description } satisfies Toast };
   }
 
@@ -350,9 +349,9 @@ function DeleteRaceDialog({ formKey, race, onClose }: { formKey: string; race: L
           <DialogDescription>
             {n === 0
               ? "This race has no results."
-              : `Its ${n} result${n === 1 ? "" : "s"} will be deleted with it and leave the standings.`}{" "}
-            {race.entryCount > 0 && `${race.entryCount} race entr${race.entryCount === 1 ? "y" : "ies"} will be deleted too.`}{" "}
-            This cannot be undone.
+              : `Its ${countOf(n, "result")} will be deleted with it and leave the standings.`}{" "}
+            {race.entryCount > 0 && `${countOf(race.entryCount, "race entry", "race entries")} will be deleted too.`} This cannot
+            be undone.
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post">
