@@ -18,7 +18,6 @@ import { boatLabel } from "~/lib/standings";
 import { countOf } from "~/lib/plural";
 import type { Route } from "./+types/competitor";
 import { linkPreview, previewSite } from "~/lib/link-preview";
-import { countOf } from "~/lib/plural";
 
 /** Shown on a phone instead of the columns that do not fit (the columns come back from 640 px). */
 const WIDE = "hidden sm:table-cell";
