@@ -161,7 +161,7 @@ export function createHttpApp({
     );
   app.use(compression());
   app.use(capRequestBody());
-  app.use(requireSameOrigin());
+  app.use(requireSameOrigin(log));
 
   if (viteDev) {
     app.use(viteDev.middlewares);
