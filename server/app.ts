@@ -20,7 +20,7 @@ import { pruneRateLimits } from "../app/domain/rate-limit.server";
 import { createMailWorker } from "./mail-worker";
 import { scheduleEntryReminders } from "./race-reminders";
 import { listenForDataChanges, watchPublicTables } from "../db/data-changes";
-import { PageCache, pageCacheFastPath } from "./page-cache";
+import { PageCache, pageCacheFastPath, pageKeys } from "./page-cache";
 import { clubToday } from "../app/lib/dates";
 import { LiveRaces } from "./live-races";
 
@@ -86,6 +86,8 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   // Every instance drops its cached pages when any instance (or a shell command) changes data.
   const pageCache = new PageCache();
+  // Development renders every request afresh (no cache), so only a loaded build has keys.
+  const keyOf = typeof build === "function" ? () => undefined : pageKeys(build);
   // Open live race pages hear of their race's changes from any instance (NOTIFY race_changed).
   const liveRaces = new LiveRaces({ maxConnections: env.LIVE_MAX_CONNECTIONS, maxPerAddress: env.LIVE_MAX_PER_ADDRESS });
   // Season championships, computed once per data change for every page that shows them.
@@ -122,7 +124,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     production: env.NODE_ENV === "production",
     trustProxy: env.TRUST_PROXY,
     isShuttingDown: () => shuttingDown,
-    pageCache: { cache: pageCache, enabled: () => changes.listening() },
+    pageCache: { cache: pageCache, enabled: () => changes.listening(), keyOf },
     liveRaces,
     computed,
   });
@@ -148,6 +150,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     cache: pageCache,
     enabled: () => !viteDev && changes.listening(),
     clubDate: () => clubToday(config),
+    keyOf,
     onHit: requestLogger(log),
   });
   const server: Server = createServer((req, res) => {

@@ -59,7 +59,7 @@ export interface HttpOptions {
   /** True once shutdown began: /readyz then answers 503 so a proxy stops sending traffic. */
   isShuttingDown?: () => boolean;
   /** Rendered public pages for anonymous visitors; `enabled` false while changes cannot be seen. */
-  pageCache?: { cache: PageCache; enabled: () => boolean };
+  pageCache?: { cache: PageCache; enabled: () => boolean; keyOf: (url: string) => string | undefined };
   /** Server-Sent Events of live race pages (/live/races/:id). */
   liveRaces?: LiveRaces;
   /** Results kept until the data changes (app/domain/computed-once.server.ts). */
@@ -191,6 +191,7 @@ export function createHttpApp({
       pageCacheMiddleware({
         cache: pageCache.cache,
         enabled: pageCache.enabled,
+        keyOf: pageCache.keyOf,
         build,
         mode,
         getLoadContext,

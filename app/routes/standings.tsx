@@ -14,11 +14,14 @@ import { describeRules } from "~/lib/championship";
 import { clubToday } from "~/lib/dates";
 import { progressionChart } from "~/lib/points-chart";
 import { ALL_SEASONS } from "~/lib/seasons";
-import { readPageData } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { provisionalRaces } from "~/domain/race-day.server";
 import type { Route } from "./+types/standings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Season Standings" }];
+
+/** The page cache keys this page on these parameters only (the rest cannot change it). */
+export const handle: PageHandle = { query: ["season", "class"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
