@@ -27,7 +27,7 @@ import type { ComputedOnce } from "../app/domain/computed-once.server";
 import { getRace } from "../app/domain/public-queries.server";
 import { reactRouterHandler } from "./react-router-handler";
 import { clubToday } from "../app/lib/dates";
-import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
+import { MAX_BODY_BYTES, capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
 
 /**
  * Hands a request to `serve` only when it names one of the build's files outside /assets (the
@@ -56,6 +56,8 @@ export interface HttpOptions {
   viteDev?: ViteDevServer;
   /** Express "trust proxy" setting, for the client address behind a reverse proxy. */
   trustProxy?: string;
+  /** How long a request body may take to arrive (REQUEST_TIMEOUT_SECONDS); 408 after. */
+  requestTimeoutMs?: number;
   /** True once shutdown began: /readyz then answers 503 so a proxy stops sending traffic. */
   isShuttingDown?: () => boolean;
   /** Rendered public pages for anonymous visitors; `enabled` false while changes cannot be seen. */
@@ -94,6 +96,7 @@ export function createHttpApp({
   production,
   viteDev,
   trustProxy,
+  requestTimeoutMs,
   isShuttingDown,
   pageCache,
   liveRaces,
@@ -160,7 +163,7 @@ export function createHttpApp({
       liveRaces.handler(async (id) => (await getRace(db, id)) !== null),
     );
   app.use(compression());
-  app.use(capRequestBody());
+  app.use(capRequestBody(MAX_BODY_BYTES, requestTimeoutMs));
   app.use(requireSameOrigin(log));
 
   if (viteDev) {

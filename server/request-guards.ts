@@ -20,13 +20,17 @@ function refuse(res: express.Response, status: number, message: string, { close 
 
 const TOO_LARGE = `Request body too large: the limit is ${MAX_BODY_BYTES / 1024} KB.`;
 
+/** The site's forms are a few KB: a body still arriving after this long is a client holding the connection. */
+export const BODY_TIMEOUT_MS = 10_000;
+
 /**
  * Reads the body of every request that may carry one into memory, up to MAX_BODY_BYTES: a
  * declared Content-Length over the cap is refused before a byte is read; a chunked body is
- * counted as it streams and refused as soon as it passes the cap. React Router then reads the
- * buffered copy (see `bodyOf`).
+ * counted as it streams and refused as soon as it passes the cap; a body that has not fully
+ * arrived within `timeoutMs` is refused with 408 and its connection closed. React Router then
+ * reads the buffered copy (see `bodyOf`).
  */
-export function capRequestBody(max = MAX_BODY_BYTES): express.RequestHandler {
+export function capRequestBody(max = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS): express.RequestHandler {
   return (req, res, next) => {
     const declared = req.headers["content-length"];
     if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, TOO_LARGE, { close: true });
@@ -35,28 +39,32 @@ export function capRequestBody(max = MAX_BODY_BYTES): express.RequestHandler {
     const chunks: Buffer[] = [];
     let size = 0;
     let finished = false;
+    const stop = (status: number, message: string) => {
+      finished = true;
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.pause();
+      refuse(res, status, message, { close: true });
+    };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) {
-        finished = true;
-        req.off("data", onData);
-        req.pause();
-        return refuse(res, 413, TOO_LARGE, { close: true });
-      }
+      if (size > max) return stop(413, TOO_LARGE);
       chunks.push(chunk);
     };
+    const timer = setTimeout(() => {
+      if (!finished) stop(408, `Request body too slow: it must arrive within ${Math.round(timeoutMs / 1000)} s.`);
+    }, timeoutMs);
     req.on("data", onData);
+    req.once("close", () => clearTimeout(timer));
     req.once("end", () => {
       if (finished) return;
       finished = true;
+      clearTimeout(timer);
       res.locals.body = Buffer.concat(chunks, size);
       next();
     });
-    req.once("error", (error) => {
-      if (finished) return;
-      finished = true;
-      refuse(res, 400, "The request body could not be read.", { close: true });
-      void error;
+    req.once("error", () => {
+      if (!finished) stop(400, "The request body could not be read.");
     });
   };
 }

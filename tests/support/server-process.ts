@@ -22,10 +22,20 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, { waitUntilServing = true } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  {
+    waitUntilServing = true,
+    openFileLimit,
+  }: { waitUntilServing?: boolean; /** `ulimit -n` of the server */ openFileLimit?: number } = {},
+): Promise<ServerProcess> {
   if (!existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the server tests.");
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const [command, args] =
+    openFileLimit === undefined
+      ? [process.execPath, ["server.js"]]
+      : ["sh", ["-c", `ulimit -n ${openFileLimit} && exec "$0" server.js`, process.execPath]];
+  const child = spawn(command, args, {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
