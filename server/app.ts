@@ -4,6 +4,7 @@
  * data, serves HTTP and shuts everything down cleanly on SIGTERM/SIGINT.
  */
 import { createServer, type Server } from "node:http";
+import type { Socket } from "node:net";
 import type { ViteDevServer } from "vite";
 import type { ServerBuild } from "react-router";
 import { createDatabase, createPool } from "../db/client";
@@ -170,6 +171,8 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     onHit: requestLogger(log),
   });
   const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  // A connection refused for its address (answered 429 at once): its request is not handled.
+  let refusedConnection: (socket: Socket) => boolean = () => false;
   const server: Server = createServer(
     {
       // Headers within the timeout, then the body within it again (capRequestBody); Node's own
@@ -179,6 +182,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => {
+      if (refusedConnection(req.socket)) return;
       if (!fromCache(req, res)) app(req, res);
     },
   );
@@ -189,7 +193,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   }
   // Behind a proxy every connection is the proxy's: the proxy caps its clients' (decision 0026).
   const perAddress = env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY ? 0 : 64);
-  if (perAddress > 0) capConnectionsPerAddress(server, perAddress, log);
+  if (perAddress > 0) refusedConnection = capConnectionsPerAddress(server, perAddress, log);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log.info(`Serving on http://localhost:${env.PORT}`);
   if (!env.SITE_URL && env.SMTP_URL) log.warn("SITE_URL is not set: links in e-mails point to this machine (http://localhost)");

@@ -84,18 +84,23 @@ const REFUSAL = `HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; cha
 
 /**
  * Caps the open connections of each client address at `max`, at the socket (before any request is
- * parsed): the one over it is answered 429 and closed.
+ * parsed): the one over it is answered 429 and closed. Returns whether a socket was refused, so
+ * the request handler ignores what the HTTP parser still reads from it.
  */
-export function capConnectionsPerAddress(server: Server, max: number, log: Pick<Logger, "warn">): void {
+export function capConnectionsPerAddress(server: Server, max: number, log: Pick<Logger, "warn">): (socket: Socket) => boolean {
   const open = new Map<string, number>();
+  const refused = new WeakSet<Socket>();
   const logRefusal = refusalLog(log, "connections refused: an address reached MAX_CONNECTIONS_PER_ADDRESS");
   server.on("connection", (socket: Socket) => {
     const address = socket.remoteAddress ?? "unknown";
     const count = open.get(address) ?? 0;
     if (count >= max) {
       logRefusal({ max });
+      refused.add(socket);
       socket.end(REFUSAL);
-      socket.destroySoon();
+      // Closed for good a moment later: closing with the client's request unread would reset
+      // the connection, and the client could lose the answer.
+      setTimeout(() => socket.destroy(), 1_000).unref();
       return;
     }
     open.set(address, count + 1);
@@ -105,4 +110,5 @@ export function capConnectionsPerAddress(server: Server, max: number, log: Pick<
       else open.delete(address);
     });
   });
+  return (socket) => refused.has(socket);
 }
