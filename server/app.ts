@@ -4,6 +4,7 @@
  * data, serves HTTP and shuts everything down cleanly on SIGTERM/SIGINT.
  */
 import { createServer, type Server } from "node:http";
+import type { Socket } from "node:net";
 import type { ViteDevServer } from "vite";
 import type { ServerBuild } from "react-router";
 import { createDatabase, createPool } from "../db/client";
@@ -20,9 +21,10 @@ import { pruneRateLimits } from "../app/domain/rate-limit.server";
 import { createMailWorker } from "./mail-worker";
 import { scheduleEntryReminders } from "./race-reminders";
 import { listenForDataChanges, watchPublicTables } from "../db/data-changes";
-import { PageCache, pageCacheFastPath } from "./page-cache";
+import { PageCache, pageCacheFastPath, pageKeys } from "./page-cache";
 import { clubToday } from "../app/lib/dates";
 import { LiveRaces } from "./live-races";
+import { capConnectionsPerAddress, connectionBudget, openFileLimit, refusalLog } from "./connection-limits";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -88,8 +90,24 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   // Every instance drops its cached pages when any instance (or a shell command) changes data.
   const pageCache = new PageCache();
+  // Development renders every request afresh (no cache), so only a loaded build has keys.
+  const keyOf = typeof build === "function" ? () => undefined : pageKeys(build);
+  // Streams and connections are sized from the open-file limit, so a reserve is always left for
+  // ordinary requests and the database (server/connection-limits.ts, decision 0026).
+  const fileLimit = openFileLimit();
+  const budget = connectionBudget(fileLimit, env.LIVE_MAX_CONNECTIONS);
+  if (budget.low)
+    log.warn(
+      { openFileLimit: fileLimit, liveStreams: budget.streams, maxConnections: budget.connections },
+      "the open-file limit (ulimit -n) is low: live streams and connections are capped to fit it; raise it (LimitNOFILE=65536 in the systemd unit)",
+    );
   // Open live race pages hear of their race's changes from any instance (NOTIFY race_changed).
-  const liveRaces = new LiveRaces({ maxConnections: env.LIVE_MAX_CONNECTIONS, maxPerAddress: env.LIVE_MAX_PER_ADDRESS });
+  const liveRaces = new LiveRaces({
+    maxConnections: budget.streams,
+    maxPerAddress: env.LIVE_MAX_PER_ADDRESS,
+    maxLifetimeMs: env.LIVE_MAX_LIFETIME_SECONDS * 1000,
+    log,
+  });
   // Season championships, computed once per data change for every page that shows them.
   const computed = new ComputedOnce(() => changes.listening());
   const changes = listenForDataChanges({
@@ -123,8 +141,9 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     config,
     production: env.NODE_ENV === "production",
     trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     isShuttingDown: () => shuttingDown,
-    pageCache: { cache: pageCache, enabled: () => changes.listening() },
+    pageCache: { cache: pageCache, enabled: () => changes.listening(), keyOf },
     liveRaces,
     computed,
   });
@@ -150,11 +169,33 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     cache: pageCache,
     enabled: () => !viteDev && changes.listening(),
     clubDate: () => clubToday(config),
+    keyOf,
     onHit: requestLogger(log),
   });
-  const server: Server = createServer((req, res) => {
-    if (!fromCache(req, res)) app(req, res);
-  });
+  const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  // A connection refused for its address (answered 429 at once): its request is not handled.
+  let refusedConnection: (socket: Socket) => boolean = () => false;
+  const server: Server = createServer(
+    {
+      // Headers within the timeout, then the body within it again (capRequestBody); Node's own
+      // check is the backstop, run every second instead of every 30.
+      headersTimeout: requestTimeoutMs,
+      requestTimeout: 2 * requestTimeoutMs + 1_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => {
+      if (refusedConnection(req.socket)) return;
+      if (!fromCache(req, res)) app(req, res);
+    },
+  );
+  if (budget.connections !== Infinity) {
+    server.maxConnections = budget.connections;
+    const logDrop = refusalLog(log, "connections refused: the server holds as many as the open-file limit allows");
+    server.on("drop", () => logDrop({ max: budget.connections }));
+  }
+  // Behind a proxy every connection is the proxy's: the proxy caps its clients' (decision 0026).
+  const perAddress = env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY ? 0 : 64);
+  if (perAddress > 0) refusedConnection = capConnectionsPerAddress(server, perAddress, log);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log.info(`Serving on http://localhost:${env.PORT}`);
   if (!env.SITE_URL && env.SMTP_URL) log.warn("SITE_URL is not set: links in e-mails point to this machine (http://localhost)");

@@ -55,7 +55,16 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Live race pages (Server-Sent Events): streams per instance, and per client address. */
   LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1000),
-  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** A live stream is ended after this long; the page's EventSource reconnects by itself. */
+  LIVE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** A request's headers, and then its body, must each arrive within this (the site's forms are small). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * Open connections one client address may hold (0: no cap). Unset: 64, or no cap with
+   * TRUST_PROXY, where every connection comes from the proxy (decision 0026).
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -29,7 +29,7 @@ import { getRace } from "../app/domain/public-queries.server";
 import { reactRouterHandler } from "./react-router-handler";
 import { clubToday } from "../app/lib/dates";
 import { redactTokenPaths } from "../app/lib/token-paths";
-import { capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
+import { MAX_BODY_BYTES, capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
 
 /**
  * Hands a request to `serve` only when it names one of the build's files outside /assets (the
@@ -58,10 +58,12 @@ export interface HttpOptions {
   viteDev?: ViteDevServer;
   /** Express "trust proxy" setting, for the client address behind a reverse proxy. */
   trustProxy?: string;
+  /** How long a request body may take to arrive (REQUEST_TIMEOUT_SECONDS); 408 after. */
+  requestTimeoutMs?: number;
   /** True once shutdown began: /readyz then answers 503 so a proxy stops sending traffic. */
   isShuttingDown?: () => boolean;
   /** Rendered public pages for anonymous visitors; `enabled` false while changes cannot be seen. */
-  pageCache?: { cache: PageCache; enabled: () => boolean };
+  pageCache?: { cache: PageCache; enabled: () => boolean; keyOf: (url: string) => string | undefined };
   /** Server-Sent Events of live race pages (/live/races/:id). */
   liveRaces?: LiveRaces;
   /** Results kept until the data changes (app/domain/computed-once.server.ts). */
@@ -97,6 +99,7 @@ export function createHttpApp({
   production,
   viteDev,
   trustProxy,
+  requestTimeoutMs,
   isShuttingDown,
   pageCache,
   liveRaces,
@@ -163,8 +166,8 @@ export function createHttpApp({
       liveRaces.handler(async (id) => (await getRace(db, id)) !== null),
     );
   app.use(compression());
-  app.use(capRequestBody());
-  app.use(requireSameOrigin());
+  app.use(capRequestBody(MAX_BODY_BYTES, requestTimeoutMs));
+  app.use(requireSameOrigin(log));
 
   if (viteDev) {
     app.use(viteDev.middlewares);
@@ -198,6 +201,7 @@ export function createHttpApp({
       pageCacheMiddleware({
         cache: pageCache.cache,
         enabled: pageCache.enabled,
+        keyOf: pageCache.keyOf,
         build,
         mode,
         getLoadContext,

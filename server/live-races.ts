@@ -4,10 +4,14 @@
  * event, and the page's script (public/js/live-race.js) fetches the page again, which the page
  * cache serves. Comments every `heartbeatMs` keep proxies and phones from closing an idle stream.
  *
- * Connections are capped per instance and per client address, so open streams cannot exhaust the
- * server (a refused stream is 503 or 429; the page still works, it just does not update itself).
+ * Connections are capped per instance (sized from the open-file limit, server/connection-limits.ts)
+ * and per client address, so open streams cannot exhaust the server; a refused stream is 503 or
+ * 429, logged once per burst, and the page then polls instead. Every stream ends after
+ * `maxLifetimeMs` (the browser reconnects by itself), so no one holds a slot for good.
  */
 import type express from "express";
+import { refusalLog } from "./connection-limits";
+import type { Logger } from "./logger";
 
 export interface LiveRacesOptions {
   /** Open streams this instance holds at most. */
@@ -17,12 +21,17 @@ export interface LiveRacesOptions {
   heartbeatMs?: number;
   /** How long the browser waits before reconnecting a dropped stream (the `retry:` field). */
   retryMs?: number;
+  /** A stream is ended after this long (give or take a tenth, so reconnections spread out). */
+  maxLifetimeMs?: number;
+  /** Where refusals are logged (once per burst). */
+  log?: Pick<Logger, "warn">;
 }
 
 interface Listener {
   raceId: number;
   address: string;
   res: express.Response;
+  expiry?: NodeJS.Timeout;
 }
 
 export class LiveRaces {
@@ -34,11 +43,22 @@ export class LiveRaces {
   readonly maxConnections: number;
   readonly maxPerAddress: number;
   private readonly retryMs: number;
+  private readonly maxLifetimeMs: number;
+  private readonly logRefusal: (fields: Record<string, unknown>) => void;
 
-  constructor({ maxConnections = 1000, maxPerAddress = 50, heartbeatMs = 25_000, retryMs = 3_000 }: LiveRacesOptions = {}) {
+  constructor({
+    maxConnections = 1000,
+    maxPerAddress = 20,
+    heartbeatMs = 25_000,
+    retryMs = 3_000,
+    maxLifetimeMs = 600_000,
+    log,
+  }: LiveRacesOptions = {}) {
     this.maxConnections = maxConnections;
     this.maxPerAddress = maxPerAddress;
     this.retryMs = retryMs;
+    this.maxLifetimeMs = maxLifetimeMs;
+    this.logRefusal = log ? refusalLog(log, "live streams refused: a cap was reached") : () => {};
     this.heartbeat = setInterval(() => this.broadcast(null, ": ping\n\n"), heartbeatMs);
     this.heartbeat.unref();
   }
@@ -64,10 +84,12 @@ export class LiveRaces {
         const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
         // Counted before the database is asked, so a burst cannot overshoot the caps.
         if (this.count >= this.maxConnections) {
+          this.logRefusal({ cap: "LIVE_MAX_CONNECTIONS", max: this.maxConnections, open: this.count });
           res.set("Retry-After", "30");
-          return plain(503, "Too many live connections; reload the page to see new results.");
+          return plain(503, "Too many live connections; the page checks for new results every few seconds instead.");
         }
         if ((this.byAddress.get(address) ?? 0) >= this.maxPerAddress) {
+          this.logRefusal({ cap: "LIVE_MAX_PER_ADDRESS", max: this.maxPerAddress, open: this.count });
           res.set("Retry-After", "30");
           return plain(429, "Too many live connections from your address.");
         }
@@ -97,6 +119,8 @@ export class LiveRaces {
         res.flushHeaders();
         res.write(`retry: ${this.retryMs}\n\n`);
         res.on("close", () => this.remove(listener));
+        listener.expiry = setTimeout(() => res.end(), this.maxLifetimeMs * (0.9 + Math.random() * 0.2));
+        listener.expiry.unref();
       } catch (error) {
         next(error);
       }
@@ -117,7 +141,11 @@ export class LiveRaces {
   closeAll(): void {
     this.closed = true;
     clearInterval(this.heartbeat);
-    for (const set of this.byRace.values()) for (const l of set) l.res.end();
+    for (const set of this.byRace.values())
+      for (const l of set) {
+        clearTimeout(l.expiry);
+        l.res.end();
+      }
     this.byRace.clear();
     this.byAddress.clear();
     this.count = 0;
@@ -137,6 +165,7 @@ export class LiveRaces {
   }
 
   private remove(l: Listener) {
+    clearTimeout(l.expiry);
     const set = this.byRace.get(l.raceId);
     if (!set?.delete(l)) return;
     if (set.size === 0) this.byRace.delete(l.raceId);

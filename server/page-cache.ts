@@ -12,7 +12,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import accepts from "accepts";
 import type express from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { PageHandle } from "../app/lib/page";
 import { send as sendResponse, webRequest } from "./react-router-handler";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -169,6 +170,46 @@ function securityHeadersOf(res: ServerResponse): [string, string][] {
 }
 
 /**
+ * The address a page is kept under: its path and, in name order, only the query parameters its
+ * routes read (`handle.query`, app/lib/page.ts). Junk parameters, whether cache-busting `?x=N` or
+ * a campaign's `utm_source`, then find the page already rendered instead of rendering (and
+ * storing) it once more each. Undefined for React Router's `.data` requests, which are never kept.
+ */
+export function pageKeys(build: ServerBuild): (url: string) => string | undefined {
+  const routes = build.routes;
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes).flatMap((route): RouteObject[] => {
+      if (!route || route.parentId !== parentId) return [];
+      const { id, path, caseSensitive } = route;
+      return [route.index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive, children: tree(id) }];
+    });
+  const root = tree(undefined);
+  const read = new Map<string, Set<string> | null>();
+  const readBy = (path: string): Set<string> | null => {
+    let names = read.get(path);
+    if (names !== undefined) return names;
+    const matches = matchRoutes(root, path) ?? [];
+    const handles = matches.map((m) => routes[m.route.id ?? ""]?.module.handle as PageHandle | undefined);
+    names = new Set(handles.flatMap((h) => h?.query ?? []));
+    // Remembered per path only while few: paths with ids are many, and matching is cheap.
+    if (read.size < 1_000) read.set(path, names);
+    return names;
+  };
+  return (url) => {
+    const mark = url.indexOf("?");
+    if (mark < 0) return url.endsWith(".data") ? undefined : url;
+    const path = url.slice(0, mark);
+    if (path.endsWith(".data")) return undefined;
+    const names = readBy(path);
+    const kept = new URLSearchParams();
+    for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) if (names?.has(name)) kept.append(name, value);
+    kept.sort();
+    const query = kept.toString();
+    return query ? `${path}?${query}` : path;
+  };
+}
+
+/**
  * Answers a hit before Express sees the request: a cached page needs none of the middleware
  * (its security headers were kept with it), and skipping it is what lets one Node process serve
  * cached pages at a rate close to nginx's (bench/site.bench.ts). Returns false when the request
@@ -178,17 +219,22 @@ export function pageCacheFastPath({
   cache,
   clubDate,
   enabled,
+  keyOf,
   onHit,
 }: {
   cache: PageCache;
   clubDate: () => string;
   enabled: () => boolean;
+  /** The address a page is kept under (`pageKeys`). */
+  keyOf: (url: string) => string | undefined;
   /** Told of every request answered here (the request log). */
   onHit: (req: IncomingMessage, res: ServerResponse, started: bigint) => void;
 }): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || !enabled()) return false;
-    const page = cache.get(`${clubDate()} ${req.url}`);
+    const key = keyOf(req.url ?? "/");
+    if (key === undefined) return false;
+    const page = cache.get(`${clubDate()} ${key}`);
     if (!page) return false;
     const started = process.hrtime.bigint();
     cache.hits++;
@@ -209,6 +255,7 @@ export function pageCacheMiddleware({
   getLoadContext,
   clubDate,
   enabled,
+  keyOf,
 }: {
   cache: PageCache;
   /**
@@ -222,6 +269,8 @@ export function pageCacheMiddleware({
   clubDate: () => string;
   /** False while data changes cannot be seen (the listener is down): then nothing is cached. */
   enabled: () => boolean;
+  /** The address a page is kept under (`pageKeys`); the page is rendered for that address. */
+  keyOf: (url: string) => string | undefined;
 }): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   let day = "";
@@ -230,6 +279,8 @@ export function pageCacheMiddleware({
   const flights = new Map<string, Promise<CachedPage | null>>();
   return async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || !enabled()) return next();
+    const address = keyOf(req.originalUrl);
+    if (address === undefined) return next();
     let settle: ((page: CachedPage | null) => void) | undefined;
     let flightKey = "";
     try {
@@ -238,7 +289,7 @@ export function pageCacheMiddleware({
         if (day) cache.clear();
         day = today;
       }
-      const key = `${today} ${req.originalUrl}`;
+      const key = `${today} ${address}`;
       const cached = cache.get(key);
       if (cached) {
         cache.hits++;
@@ -256,7 +307,8 @@ export function pageCacheMiddleware({
       } else if (req.method === "GET") {
         flights.set(flightKey, new Promise((resolve) => (settle = resolve)));
       }
-      const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      // Rendered for the address it is kept under, so no junk parameter can reach a kept page.
+      const response = await handle(webRequest(req, res, address), getLoadContext(req, res));
       const cacheControl = response.headers.get("Cache-Control") ?? "";
       const storable =
         req.method === "GET" &&

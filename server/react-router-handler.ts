@@ -32,10 +32,11 @@ export function reactRouterHandler({
   };
 }
 
-export function webRequest(req: express.Request, res: express.Response): Request {
+/** `path` (with its query) replaces the request's own, for the page cache's canonical address. */
+export function webRequest(req: express.Request, res: express.Response, path = req.originalUrl): Request {
   // The host as the browser addressed it (X-Forwarded-Host only behind a trusted proxy).
   const host = (req.host ?? "localhost").split(/[\\/?#@\s]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${host}${path}`);
   const controller = new AbortController();
   let finished = false;
   res.on("finish", () => (finished = true));

@@ -4,6 +4,7 @@
  * Why these live in Express and not in the routes: docs/decisions/0007-request-guards.md.
  */
 import type express from "express";
+import type { Logger } from "./logger";
 
 /** A form here is a few KB, the results editor a few tens of KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,13 +20,17 @@ function refuse(res: express.Response, status: number, message: string, { close 
 
 const TOO_LARGE = `Request body too large: the limit is ${MAX_BODY_BYTES / 1024} KB.`;
 
+/** The site's forms are a few KB: a body still arriving after this long is a client holding the connection. */
+export const BODY_TIMEOUT_MS = 10_000;
+
 /**
  * Reads the body of every request that may carry one into memory, up to MAX_BODY_BYTES: a
  * declared Content-Length over the cap is refused before a byte is read; a chunked body is
- * counted as it streams and refused as soon as it passes the cap. React Router then reads the
- * buffered copy (see `bodyOf`).
+ * counted as it streams and refused as soon as it passes the cap; a body that has not fully
+ * arrived within `timeoutMs` is refused with 408 and its connection closed. React Router then
+ * reads the buffered copy (see `bodyOf`).
  */
-export function capRequestBody(max = MAX_BODY_BYTES): express.RequestHandler {
+export function capRequestBody(max = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS): express.RequestHandler {
   return (req, res, next) => {
     const declared = req.headers["content-length"];
     if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, TOO_LARGE, { close: true });
@@ -34,28 +39,32 @@ export function capRequestBody(max = MAX_BODY_BYTES): express.RequestHandler {
     const chunks: Buffer[] = [];
     let size = 0;
     let finished = false;
+    const stop = (status: number, message: string) => {
+      finished = true;
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.pause();
+      refuse(res, status, message, { close: true });
+    };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) {
-        finished = true;
-        req.off("data", onData);
-        req.pause();
-        return refuse(res, 413, TOO_LARGE, { close: true });
-      }
+      if (size > max) return stop(413, TOO_LARGE);
       chunks.push(chunk);
     };
+    const timer = setTimeout(() => {
+      if (!finished) stop(408, `Request body too slow: it must arrive within ${Math.round(timeoutMs / 1000)} s.`);
+    }, timeoutMs);
     req.on("data", onData);
+    req.once("close", () => clearTimeout(timer));
     req.once("end", () => {
       if (finished) return;
       finished = true;
+      clearTimeout(timer);
       res.locals.body = Buffer.concat(chunks, size);
       next();
     });
-    req.once("error", (error) => {
-      if (finished) return;
-      finished = true;
-      refuse(res, 400, "The request body could not be read.", { close: true });
-      void error;
+    req.once("error", () => {
+      if (!finished) stop(400, "The request body could not be read.");
     });
   };
 }
@@ -65,12 +74,25 @@ export function bodyOf(res: express.Response): Buffer | undefined {
   return res.locals.body as Buffer | undefined;
 }
 
-/** The host a page address names; undefined when absent, null when unusable ("null", garbage). */
-function hostOf(value: string | undefined): string | null | undefined {
+/** The origin (scheme, host, port) a page address names; undefined when absent, null when unusable. */
+function originOf(value: string | undefined): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === "null") return null;
   try {
-    return new URL(value).host;
+    const { origin } = new URL(value);
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The site's own origin as this request reached it: the socket's scheme and the Host header, or
+ * X-Forwarded-Proto and X-Forwarded-Host behind a trusted proxy (Express's `req.protocol`, `req.host`).
+ */
+function ownOrigin(req: express.Request): string | null {
+  try {
+    return new URL(`${req.protocol}://${req.host}`).origin;
   } catch {
     return null;
   }
@@ -79,17 +101,22 @@ function hostOf(value: string | undefined): string | null | undefined {
 /**
  * Cross-site request forgery: a state-changing request must come from a page of this site.
  * Every browser sends Origin with a POST (same-origin form posts without JavaScript included), so
- * Origin, or Referer when a privacy setting dropped Origin, is compared with the request's host.
- * A request with neither cannot come from a browser page and cannot carry a victim's cookies by
- * surprise, so it passes (scripts and the tests post without them).
+ * Origin, or Referer when a privacy setting dropped Origin, is compared with the site's own
+ * origin: scheme, host and port, as browsers define "same origin" (an https page of the same host
+ * is another site for an http one). A request with neither cannot come from a browser page and
+ * cannot carry a victim's cookies by surprise, so it passes (scripts and the tests post without
+ * them). A refusal is one log line, before React Router sees the request.
  */
-export function requireSameOrigin(): express.RequestHandler {
+export function requireSameOrigin(log?: Pick<Logger, "info">): express.RequestHandler {
   return (req, res, next) => {
     if (BODYLESS.has(req.method)) return next();
-    const origin = req.headers.origin;
-    const source = hostOf(origin ?? req.headers.referer);
+    const source = originOf(req.headers.origin ?? req.headers.referer);
     if (source === undefined) return next();
-    if (source !== null && source === req.host) return next();
+    if (source !== null && source === ownOrigin(req)) return next();
+    log?.info(
+      { requestId: res.locals.requestId, method: req.method, source: source ?? "unusable" },
+      "cross-origin request refused",
+    );
     refuse(res, 403, "Forbidden: this request did not come from a page of this site.", { close: true });
   };
 }

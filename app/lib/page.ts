@@ -9,6 +9,11 @@ export interface PageHandle {
   hydrate?: boolean;
   /** Standalone scripts (paths under public/) a server-HTML page loads once it has loaded and painted. */
   scripts?: readonly string[];
+  /**
+   * The query parameters the page reads. The page cache keys the page on these alone, so any other
+   * parameter (`?x=1`, `?utm_source=`) is served the same page instead of a fresh render.
+   */
+  query?: readonly string[];
 }
 
 export function pageHandles(handles: readonly unknown[]): { hydrate: boolean; scripts: string[] } {

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
  * SPEC: the list is refetched every 60 seconds, on mount and on window focus. The page ships no
  * React: public/js/live-refresh.js refetches this page's HTML and swaps the [data-live] region.
  */
-export const handle: PageHandle = { scripts: ["/js/live-refresh.js"] };
+export const handle: PageHandle = { scripts: ["/js/live-refresh.js"], query: ["filter", "page"] };
 
 const FILTERS = {
   all: { label: "All Events", empty: "No events found for the selected filter." },

@@ -1,4 +1,4 @@
-import { readPageData } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { data } from "react-router";
 import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { getCompetitor } from "~/domain/public-queries.server";
@@ -43,6 +43,9 @@ const NO_RESULTS: RacerProfile = {
   resultSeason: null,
   results: [],
 };
+
+/** The page cache keys this page on these parameters only (the rest cannot change it). */
+export const handle: PageHandle = { query: ["season"] };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);

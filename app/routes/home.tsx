@@ -11,11 +11,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/boat-classes";
 import { formatLongDate, clubToday } from "~/lib/dates";
 import { site } from "~/lib/site";
-import { readPageData } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import type { Route } from "./+types/home";
 
 /** Finishers per class and heat in Latest Results; Full Results has them all. */
 const PER_HEAT = 5;
+
+/** The page cache keys this page on these parameters only (the rest cannot change it). */
+export const handle: PageHandle = { query: ["tab", "season"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);

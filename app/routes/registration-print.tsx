@@ -4,8 +4,12 @@ import { PrintableRegistrationForm } from "~/components/printable-registration-f
 import { BOAT_CLASSES, canonicalBoatClass } from "~/lib/boat-classes";
 import { pipaPolicyParagraphs } from "~/lib/pipa";
 import type { Route } from "./+types/registration-print";
+import type { PageHandle } from "~/lib/page";
 
 /** The printable form: a document of its own (no site header), opened in a new window by /registration. */
+/** The page cache keys this page on these parameters only (the rest cannot change it). */
+export const handle: PageHandle = { query: ["class"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { clubName, clubEmail } = context.get(configContext);
   const requested = new URL(request.url).searchParams.getAll("class").map(canonicalBoatClass);

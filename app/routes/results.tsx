@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { readPageData } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import { PageLinks } from "~/components/page-links";
 import type { Route } from "./+types/results";
 import { linkPreview, previewSite } from "~/lib/link-preview";
@@ -24,6 +24,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 const PAGE_SIZE = 10;
 /** Finishers per class and heat shown in the archive; the race page has them all. */
 const PER_HEAT = 3;
+
+/** The page cache keys this page on these parameters only (the rest cannot change it). */
+export const handle: PageHandle = { query: ["year", "page"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);

@@ -14,7 +14,7 @@ import { describeRules } from "~/lib/championship";
 import { clubToday } from "~/lib/dates";
 import { progressionChart } from "~/lib/points-chart";
 import { ALL_SEASONS, endedSeasonNote } from "~/lib/seasons";
-import { readPageData } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/page";
 import type { Route } from "./+types/standings";
 import { linkPreview, previewSite } from "~/lib/link-preview";
 
@@ -26,6 +26,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     description: `${season ? `${season} championship` : "Championship"} standings of the ${site?.clubName ?? "club"}: points, wins and podiums of every racer, per boat class.`,
   });
 };
+
+/** The page cache keys this page on these parameters only (the rest cannot change it). */
+export const handle: PageHandle = { query: ["season", "class"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);

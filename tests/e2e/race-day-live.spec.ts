@@ -4,6 +4,7 @@
  */
 import { expect, test } from "./fixtures";
 import { DEMO, logIn } from "./admin-support";
+import { createDriver, createRace, createResult, OWN_DATA_SITE, today, uniqueName, withSiteDatabase } from "./factories";
 
 test("a heat saved in the results editor appears on today's open race page without a reload", async ({
   page,
@@ -41,4 +42,32 @@ test("a heat saved in the results editor appears on today's open race page witho
   await expect(page.getByTestId("results-mark")).toHaveText("Provisional");
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await admin.close();
+});
+
+test("a race page whose stream is refused (503) polls and still shows a heat saved later", async ({ page, expectRefusal }) => {
+  const name = uniqueName();
+  const race = await withSiteDatabase(async (db) => {
+    const created = await createRace(db, { title: `${name} Regatta`, date: today(), status: "upcoming" });
+    return created;
+  });
+  // The server is full: every stream of this race is refused, as a busy instance answers.
+  const stream = `/live/races/${race.id}`;
+  expectRefusal(stream, 503);
+  let refused = 0;
+  await page.route(`**${stream}`, (route) => {
+    refused++;
+    return route.fulfill({ status: 503, contentType: "text/plain", body: "Too many live connections" });
+  });
+  await page.goto(`${OWN_DATA_SITE}/calendar/${race.id}`);
+  await expect(page.getByRole("heading", { name: `${name} Regatta` })).toBeVisible();
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  await withSiteDatabase(async (db) => {
+    const driver = await createDriver(db, { firstName: "Polly", lastName: name, boatNumber: "77" });
+    await createResult(db, { raceId: race.id, competitorId: driver.id, position: 1 });
+  });
+  // The page asks again every 15 s while it has no stream.
+  await expect(page.getByRole("table").filter({ hasText: `Polly ${name}` })).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });

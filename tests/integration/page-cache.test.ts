@@ -110,6 +110,31 @@ describe("the page cache", () => {
     expect((await raw("identity")).encoding).toBeNull();
   });
 
+  it("keys pages on the query parameters they read only: cache-busting junk is a hit and adds no entry", async () => {
+    const racer = await firstRacer();
+    const season = /<option[^>]*value="(\d{4})"/.exec((await get(`${b.url}/standings`)).text)?.[1];
+    expect(season).toBeTruthy();
+    const pages = ["/standings", `/standings?season=${season}`, "/calendar?filter=past", "/results", `/competitor/${racer.id}`];
+    for (const path of pages) {
+      // The first render is asked with junk: what is kept is the page without it.
+      const join = path.includes("?") ? "&" : "?";
+      const first = await get(`${b.url}${path}${join}utm_source=zzjunkzz`);
+      expect(first.response.status, path).toBe(200);
+      expect(first.text, path).not.toContain("zzjunkzz");
+      const canonical = await get(`${b.url}${path}`);
+      expect(canonical.response.headers.get("x-page-cache"), path).toBe("hit");
+      for (let n = 0; n < 5; n++) {
+        const busted = await get(`${b.url}${path}${join}x=${n}&_=${Date.now()}`);
+        expect(busted.response.headers.get("x-page-cache"), `${path} ?x=${n}`).toBe("hit");
+        expect(busted.text).toBe(canonical.text);
+      }
+    }
+    // A parameter the page reads still makes its own page, whatever the order of the others.
+    const picked = await get(`${b.url}/calendar?x=1&filter=upcoming`);
+    expect(picked.text).toBe((await get(`${b.url}/calendar?filter=upcoming`)).text);
+    expect((await get(`${b.url}/calendar?filter=upcoming&y=2`)).response.headers.get("x-page-cache")).toBe("hit");
+  });
+
   it("answers 304 Not Modified when the browser has the page", async () => {
     const { response } = await get(`${a.url}/calendar`);
     const etag = response.headers.get("etag")!;

@@ -27,15 +27,21 @@ export async function startServer(
   {
     waitUntilServing = true,
     /** Another checkout to start from (its own build is then its own business). */
-    cwd = undefined as string | undefined,
+    cwd,
     /** The script node runs: `server.js`, or `scripts/start.js` to start as `npm start` does. */
     script = "server.js",
     timeoutMs = 60_000,
-  } = {},
+    /** `ulimit -n` of the server. */
+    openFileLimit,
+  }: { waitUntilServing?: boolean; cwd?: string; script?: string; timeoutMs?: number; openFileLimit?: number } = {},
 ): Promise<ServerProcess> {
   if (!cwd && !existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the server tests.");
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const [command, args] =
+    openFileLimit === undefined
+      ? [process.execPath, [script]]
+      : ["sh", ["-c", `ulimit -n ${openFileLimit} && exec "$0" ${script}`, process.execPath]];
+  const child = spawn(command, args, {
     cwd,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -25,10 +25,9 @@ import { parseId } from "~/lib/params";
 import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/race-timing";
 import { boatLabel } from "~/lib/standings";
 import type { Toast } from "~/lib/toast";
-import { countOf } from "~/lib/plural";
+import { countOf, plural } from "~/lib/plural";
 import type { Route } from "./+types/races";
 import { useZodForm } from "~/components/use-zod-form";
-import { plural } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 
