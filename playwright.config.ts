@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { todayInZone } from "./app/lib/dates";
+import { todayInZone } from "~/lib/util/dates";
 
 /**
  * Browser tests run against the production build, served twice: with demo data (most tests) and

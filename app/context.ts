@@ -1,14 +1,14 @@
 /** What the HTTP server hands every loader and action (React Router's typed context). */
 import { createContext } from "react-router";
-import type { Database } from "../db/client";
-import type { ComputedOnce } from "./domain/computed-once.server";
-import type { Logger } from "../server/logger";
+import type { Database } from "~/db/client";
+import type { ComputedOnce } from "~/domain/platform/computed-once.server";
+import type { Logger } from "~/server/logger";
 
 export interface AppConfig {
   clubName: string;
   clubEmail: string;
   timeZone: string;
-  /** TEST_TODAY: "today" pinned to this day (browser tests only); see clubToday in app/lib/dates.ts. */
+  /** TEST_TODAY: "today" pinned to this day (browser tests only); see clubToday in app/lib/util/dates.ts. */
   pinnedToday?: string;
   /** The site's public address, without a trailing slash: links in e-mails start with it. */
   siteUrl: string;

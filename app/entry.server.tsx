@@ -7,10 +7,10 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { inlineStylesContext, loggerContext, nonceContext } from "./context";
-import { NonceProvider } from "./components/nonce";
-import { pageHandles } from "./lib/page";
-import { redactTokenPaths } from "./lib/token-paths";
+import { inlineStylesContext, loggerContext, nonceContext } from "~/context";
+import { NonceProvider } from "~/components/layout/nonce";
+import { pageHandles } from "~/lib/site/page";
+import { redactTokenPaths } from "~/lib/util/token-paths";
 
 export const streamTimeout = 5_000;
 

@@ -11,19 +11,19 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
-import { configContext } from "./context";
-import { readToast } from "./domain/toast.server";
-import { currentAdmin } from "./domain/auth.server";
-import { ServerToast, ToastOnLoad } from "./components/toast-on-load";
-import { shareNonceWithStyleInjectors, useNonce } from "./components/nonce";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { NotFound } from "./components/not-found";
-import { linkPreview } from "./lib/link-preview";
-import { pageHandles } from "./lib/page";
-import { site } from "./lib/site";
-import readPageScript from "./read-page.js?raw";
+import "~/app.css";
+import { configContext } from "~/context";
+import { readToast } from "~/domain/platform/toast.server";
+import { currentAdmin } from "~/domain/admin/auth.server";
+import { ServerToast, ToastOnLoad } from "~/components/layout/toast-on-load";
+import { shareNonceWithStyleInjectors, useNonce } from "~/components/layout/nonce";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFound } from "~/components/layout/not-found";
+import { linkPreview } from "~/lib/site/link-preview";
+import { pageHandles } from "~/lib/site/page";
+import { site } from "~/lib/site/site";
+import readPageScript from "~/read-page.js?raw";
 
 shareNonceWithStyleInjectors();
 
@@ -43,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       clubName: config.clubName,
       clubEmail: config.clubEmail,
-      // Link previews name the page by its public address (app/lib/link-preview.ts).
+      // Link previews name the page by its public address (app/lib/site/link-preview.ts).
       siteUrl: config.siteUrl,
       // Checked against the server-side session, never a flag in the browser.
       showAdminLink: !(await currentAdmin(request, context)),

@@ -6,14 +6,14 @@
  * for a race to count, its own points table. Target: p50 under 20 ms for a season's standings.
  * Measured on 2026-11-24 at 02:10 UTC (load average 2.8 to 3.2; two runs): both classes p50 10.4
  * to 12.6 ms, Node CPU 5.2 to 5.3 ms a call; one class p50 5.3 to 6.2 ms, Node CPU 2.8 to 3.4 ms.
- * Before the allocation pass on app/lib/championship.ts and seasonStandings: 22.8 to 25.3 ms
+ * Before the allocation pass on app/lib/championship/championship.ts and seasonStandings: 22.8 to 25.3 ms
  * (CPU 17.5 to 19.1 ms) and 11.1 to 12.1 ms (CPU 8.1 to 9.5 ms). README.md has the details.
  * Run: npx vitest bench --run bench/championship.bench.ts
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, bench, describe } from "vitest";
-import { definedSeasons, seasonStandings, standingsView, type Season } from "~/domain/championship.server";
-import { seasons } from "../db/schema";
+import { definedSeasons, seasonStandings, standingsView, type Season } from "~/domain/championship/championship.server";
+import { seasons } from "~/db/schema";
 import { createTestDatabase } from "../tests/support/database";
 
 const RESULTS = 100_000;

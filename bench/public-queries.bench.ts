@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, bench, describe } from "vitest";
-import { completedRacesPage, latestRaceWithResults, resultsForRaces, standings } from "~/domain/public-queries.server";
-import { careerResults } from "../app/domain/racer-profile.server";
+import { completedRacesPage, latestRaceWithResults, resultsForRaces, standings } from "~/domain/races/public-queries.server";
+import { careerResults } from "~/domain/racer/profile.server";
 import { createTestDatabase } from "../tests/support/database";
 
 const RESULTS = 9_000;

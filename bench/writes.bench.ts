@@ -5,9 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, bench, describe } from "vitest";
-import { replaceHeatResults } from "~/domain/admin-results.server";
-import { registerForRace } from "~/domain/race-registrations.server";
-import { registerDriver } from "~/domain/registrations.server";
+import { replaceHeatResults } from "~/domain/race-day/results.server";
+import { registerForRace } from "~/domain/registration/race-entries.server";
+import { registerDriver } from "~/domain/registration/registrations.server";
 import { createTestDatabase } from "../tests/support/database";
 import { createCompetitor, createRace } from "../tests/support/factories";
 

@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "./schema";
+import * as schema from "~/db/schema";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 

@@ -6,8 +6,8 @@
  */
 import { addDays, format, parseISO } from "date-fns";
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { competitors, raceResults, races } from "./schema";
+import type { Database } from "~/db/client";
+import { competitors, raceResults, races } from "~/db/schema";
 
 const RACERS: [first: string, last: string, boat: string, number: string, classes: string[], colour: string][] = [
   ["Marcus", "Trott", "Sea Hornet", "7", ["Open"], "Yellow"],

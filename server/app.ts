@@ -7,24 +7,24 @@ import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import type { ViteDevServer } from "vite";
 import type { ServerBuild } from "react-router";
-import { createDatabase, createPool } from "../db/client";
-import { migrate } from "../db/migrate";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-postgres";
-import { seedDemoData } from "../db/demo-data";
-import { ensureStartupAdmin } from "../app/domain/auth.server";
-import { ComputedOnce } from "../app/domain/computed-once.server";
-import { parseEnv } from "./env";
-import { createHttpApp, requestLogger } from "./http";
-import { createLogger } from "./logger";
-import { scheduleDailyBackups } from "./backup-schedule";
-import { pruneRateLimits } from "../app/domain/rate-limit.server";
-import { createMailWorker } from "./mail-worker";
-import { scheduleEntryReminders } from "./race-reminders";
-import { listenForDataChanges, watchPublicTables } from "../db/data-changes";
-import { PageCache, pageCacheFastPath, pageKeys } from "./page-cache";
-import { clubToday } from "../app/lib/dates";
-import { LiveRaces } from "./live-races";
-import { capConnectionsPerAddress, connectionBudget, openFileLimit, refusalLog } from "./connection-limits";
+import { createDatabase, createPool } from "~/db/client";
+import { migrate } from "~/db/migrate";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres";
+import { seedDemoData } from "~/db/demo-data";
+import { ensureStartupAdmin } from "~/domain/admin/auth.server";
+import { ComputedOnce } from "~/domain/platform/computed-once.server";
+import { parseEnv } from "~/server/env";
+import { createHttpApp, requestLogger } from "~/server/http";
+import { createLogger } from "~/server/logger";
+import { scheduleDailyBackups } from "~/server/backup-schedule";
+import { pruneRateLimits } from "~/domain/platform/rate-limit.server";
+import { createMailWorker } from "~/server/mail-worker";
+import { scheduleEntryReminders } from "~/server/race-reminders";
+import { listenForDataChanges, watchPublicTables } from "~/db/data-changes";
+import { PageCache, pageCacheFastPath, pageKeys } from "~/server/page-cache";
+import { clubToday } from "~/lib/util/dates";
+import { LiveRaces } from "~/server/live-races";
+import { capConnectionsPerAddress, connectionBudget, openFileLimit, refusalLog } from "~/server/connection-limits";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -231,4 +231,4 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 }
 
-export { runCli } from "./cli";
+export { runCli } from "~/server/cli";

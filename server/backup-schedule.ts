@@ -5,9 +5,9 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
-import { createBackup, encodeBackup } from "../app/domain/backup.server";
-import { backupFileName } from "./commands/backup";
-import type { Logger } from "./logger";
+import { createBackup, encodeBackup } from "~/domain/admin/backup.server";
+import { backupFileName } from "~/server/commands/backup";
+import type { Logger } from "~/server/logger";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const KEEP_BACKUPS = 14;

@@ -3,11 +3,11 @@
  * scripts/cli.js builds the site if needed and calls `runCli(process.argv.slice(2))`.
  * Each command gets a connected database (embedded or DATABASE_URL), migrated.
  */
-import { createDatabase, createPool } from "../db/client";
-import { migrate } from "../db/migrate";
-import { attachOrStartEmbeddedPostgres } from "../db/embedded-postgres";
-import { parseEnv } from "./env";
-import { commands } from "./commands";
+import { createDatabase, createPool } from "~/db/client";
+import { migrate } from "~/db/migrate";
+import { attachOrStartEmbeddedPostgres } from "~/db/embedded-postgres";
+import { parseEnv } from "~/server/env";
+import { commands } from "~/server/commands/index";
 
 // The shell's own output (usage, results, errors) is the interface of a command, not a log line.
 const out = (line: string) => process.stdout.write(`${line}\n`);

@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
-import type { Logger } from "./logger";
+import type { Logger } from "~/server/logger";
 
 /** Descriptors the process needs besides client connections: the pool, the listener, files, logs. */
 export const PROCESS_DESCRIPTORS = 64;

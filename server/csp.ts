@@ -2,7 +2,7 @@
  * The Content-Security-Policy's allowances for inline <style> elements (no 'unsafe-inline'; no
  * style attribute anywhere):
  * - Radix's dialog (react-remove-scroll) computes its CSS at run time: it takes the page's nonce
- *   (`__webpack_nonce__`, set from the page's script nonce in app/components/nonce.tsx);
+ *   (`__webpack_nonce__`, set from the page's script nonce in app/components/layout/nonce.tsx);
  * - the printable form's own <style> carries the response's nonce;
  * - read pages inline the build's stylesheet without a nonce, so their HTML can be cached
  *   (server/inline-styles.ts): allowed by the hashes of the build's CSS files, or, when only the
@@ -13,9 +13,9 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import readPageScript from "../app/read-page.js?raw";
+import readPageScript from "~/read-page.js?raw";
 import type { ServerResponse } from "node:http";
-import { inlineStyleHashes as buildStylesheetHashes, sha256Source as sha256 } from "./inline-styles";
+import { inlineStyleHashes as buildStylesheetHashes, sha256Source as sha256 } from "~/server/inline-styles";
 
 /** The CSS string sonner passes to its `__insertCSS` at load. */
 export function sonnerStylesheet(): string {

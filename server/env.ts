@@ -1,7 +1,7 @@
 /** The runtime contract (README "Configuration"), parsed once at start-up: bad values fail fast. */
 import { z } from "zod";
-import { isCalendarDate } from "../app/lib/dates";
-import { site } from "../app/lib/site";
+import { isCalendarDate } from "~/lib/util/dates";
+import { site } from "~/lib/site/site";
 
 const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""])

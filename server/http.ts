@@ -17,19 +17,25 @@ import {
   inlineStylesContext,
   productionContext,
   type AppConfig,
-} from "../app/context";
-import type { Database } from "../db/client";
-import type { Logger } from "./logger";
-import { allowInlineStyles, inlineScriptHashes, inlineStyleHashes } from "./csp";
-import { inlineStylesheets } from "./inline-styles";
-import { pageCacheMiddleware, type PageCache } from "./page-cache";
-import type { LiveRaces } from "./live-races";
-import type { ComputedOnce } from "../app/domain/computed-once.server";
-import { getRace } from "../app/domain/public-queries.server";
-import { reactRouterHandler } from "./react-router-handler";
-import { clubToday } from "../app/lib/dates";
-import { redactTokenPaths } from "../app/lib/token-paths";
-import { MAX_BODY_BYTES, capRequestBody, clientErrorMessage, clientErrorStatus, requireSameOrigin } from "./request-guards";
+} from "~/context";
+import type { Database } from "~/db/client";
+import type { Logger } from "~/server/logger";
+import { allowInlineStyles, inlineScriptHashes, inlineStyleHashes } from "~/server/csp";
+import { inlineStylesheets } from "~/server/inline-styles";
+import { pageCacheMiddleware, type PageCache } from "~/server/page-cache";
+import type { LiveRaces } from "~/server/live-races";
+import type { ComputedOnce } from "~/domain/platform/computed-once.server";
+import { getRace } from "~/domain/races/public-queries.server";
+import { reactRouterHandler } from "~/server/react-router-handler";
+import { clubToday } from "~/lib/util/dates";
+import { redactTokenPaths } from "~/lib/util/token-paths";
+import {
+  MAX_BODY_BYTES,
+  capRequestBody,
+  clientErrorMessage,
+  clientErrorStatus,
+  requireSameOrigin,
+} from "~/server/request-guards";
 
 /**
  * Hands a request to `serve` only when it names one of the build's files outside /assets (the
@@ -66,7 +72,7 @@ export interface HttpOptions {
   pageCache?: { cache: PageCache; enabled: () => boolean; keyOf: (url: string) => string | undefined };
   /** Server-Sent Events of live race pages (/live/races/:id). */
   liveRaces?: LiveRaces;
-  /** Results kept until the data changes (app/domain/computed-once.server.ts). */
+  /** Results kept until the data changes (app/domain/platform/computed-once.server.ts). */
   computed?: ComputedOnce;
 }
 

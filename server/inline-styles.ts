@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import postcss, { type Root } from "postcss";
-import { remembered } from "../app/lib/remembered";
+import { remembered } from "~/lib/util/remembered";
 
 const clientDir = path.resolve("build/client");
 const files = new Map<string, { css: string; tree: Root } | null>();

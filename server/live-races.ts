@@ -10,8 +10,8 @@
  * `maxLifetimeMs` (the browser reconnects by itself), so no one holds a slot for good.
  */
 import type express from "express";
-import { refusalLog } from "./connection-limits";
-import type { Logger } from "./logger";
+import { refusalLog } from "~/server/connection-limits";
+import type { Logger } from "~/server/logger";
 
 export interface LiveRacesOptions {
   /** Open streams this instance holds at most. */

@@ -1,14 +1,14 @@
 /**
- * Delivers the e-mail outbox (app/domain/outbox.server.ts) through nodemailer when SMTP_URL is
+ * Delivers the e-mail outbox (app/domain/platform/outbox.server.ts) through nodemailer when SMTP_URL is
  * set. Without it, messages stay in the outbox and the worker only logs their ids. A delivery
  * failure is retried with backoff and recorded on the message; it never touches the registration
  * that wrote it. Logs carry message ids and error codes, never addresses or message text.
  */
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Database } from "../db/client";
-import { claimDue, markAttemptFailed, markSent, pruneOutbox, takeUnlogged } from "../app/domain/outbox.server";
-import { pruneMessageLinks } from "../app/domain/race-messages.server";
-import type { Logger } from "./logger";
+import type { Database } from "~/db/client";
+import { claimDue, markAttemptFailed, markSent, pruneOutbox, takeUnlogged } from "~/domain/platform/outbox.server";
+import { pruneMessageLinks } from "~/domain/registration/race-messages.server";
+import type { Logger } from "~/server/logger";
 
 export interface MailWorkerOptions {
   db: Database;

@@ -1,11 +1,11 @@
 /**
- * Every few minutes, queues the entry reminders that are due (app/domain/race-messages.server.ts,
+ * Every few minutes, queues the entry reminders that are due (app/domain/registration/race-messages.server.ts,
  * decision 0022). Every instance may run it: a race's reminder is claimed in the database, once.
  */
-import type { Database } from "../db/client";
-import { queueEntryReminders } from "../app/domain/race-messages.server";
-import type { ClubSite } from "../app/domain/registration-email.server";
-import type { Logger } from "./logger";
+import type { Database } from "~/db/client";
+import { queueEntryReminders } from "~/domain/registration/race-messages.server";
+import type { ClubSite } from "~/lib/site/club";
+import type { Logger } from "~/server/logger";
 
 export function scheduleEntryReminders(
   db: Database,

@@ -6,7 +6,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { bodyOf } from "./request-guards";
+import { bodyOf } from "~/server/request-guards";
 
 export function reactRouterHandler({
   build,

@@ -4,7 +4,7 @@
  * Why these live in Express and not in the routes: docs/decisions/0007-request-guards.md.
  */
 import type express from "express";
-import type { Logger } from "./logger";
+import type { Logger } from "~/server/logger";
 
 /** A form here is a few KB, the results editor a few tens of KB. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -6,7 +6,7 @@
  * (`isKeepable`): never the admin area, a POST, or a page answered to a session.
  */
 import { ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type SerwistPlugin } from "serwist";
-import { isKeepable, isOfflinePath, PAGES_CACHE, SAVED_AT_HEADER } from "../app/lib/offline";
+import { isKeepable, isOfflinePath, PAGES_CACHE, SAVED_AT_HEADER } from "~/lib/race-day/offline";
 
 /** Keeps only public pages, stamped with the time they were saved. */
 const publicPagesOnly: SerwistPlugin = {

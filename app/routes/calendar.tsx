@@ -1,21 +1,21 @@
 import { CalendarDays } from "lucide-react";
 import { configContext, dbContext } from "~/context";
-import { calendarPage } from "~/domain/calendar.server";
-import { RouteError } from "~/components/route-error";
+import { calendarPage } from "~/domain/calendar/calendar.server";
+import { RouteError } from "~/components/layout/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { RaceWhenWhere } from "~/components/race-when-where";
+import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
-import { calendarPageHref, parseCalendarPage } from "~/lib/calendar-pages";
-import { cn } from "~/lib/cn";
-import { clubToday } from "~/lib/dates";
-import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/race-timing";
-import { readPageData, type PageHandle } from "~/lib/page";
-import { raceImage } from "~/lib/site";
-import { PageLinks } from "~/components/page-links";
+import { calendarPageHref, parseCalendarPage } from "~/lib/calendar/calendar-pages";
+import { cn } from "~/lib/util/cn";
+import { clubToday } from "~/lib/util/dates";
+import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/races/race-timing";
+import { readPageData, type PageHandle } from "~/lib/site/page";
+import { raceImage } from "~/lib/site/site";
+import { PageLinks } from "~/components/ui/page-links";
 import type { Route } from "./+types/calendar";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = previewSite(matches);

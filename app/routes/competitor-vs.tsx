@@ -1,16 +1,16 @@
-import { readPageData } from "~/lib/page";
+import { readPageData } from "~/lib/site/page";
 import { data, Link } from "react-router";
 import { dbContext } from "~/context";
-import { headToHeadView, opponents } from "~/domain/racer-profile.server";
-import { HeadToHeadPicker } from "~/components/head-to-head-picker";
+import { headToHeadView, opponents } from "~/domain/racer/profile.server";
+import { HeadToHeadPicker } from "~/components/racer/head-to-head-picker";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatShortDate } from "~/lib/dates";
-import { parseId } from "~/lib/params";
-import { ordinal } from "~/lib/ordinal";
-import { countOf } from "~/lib/plural";
+import { formatShortDate } from "~/lib/util/dates";
+import { parseId } from "~/lib/util/params";
+import { ordinal } from "~/lib/util/ordinal";
+import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/competitor-vs";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [{ title: "Racer Not Found" }];
@@ -141,4 +141,4 @@ export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer-not-found";
+export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer/racer-not-found";

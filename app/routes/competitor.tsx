@@ -1,23 +1,23 @@
-import { readPageData, type PageHandle } from "~/lib/page";
+import { readPageData, type PageHandle } from "~/lib/site/page";
 import { data } from "react-router";
 import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
-import { getCompetitor } from "~/domain/public-queries.server";
-import { opponents, racerProfile, type RacerProfile } from "~/domain/racer-profile.server";
-import { Avatar } from "~/components/avatar";
-import { HeadToHeadPicker } from "~/components/head-to-head-picker";
-import { PositionChart } from "~/components/position-chart";
-import { SeasonSelect } from "~/components/season-select";
+import { getCompetitor } from "~/domain/races/public-queries.server";
+import { opponents, racerProfile, type RacerProfile } from "~/domain/racer/profile.server";
+import { Avatar } from "~/components/racer/avatar";
+import { HeadToHeadPicker } from "~/components/racer/head-to-head-picker";
+import { PositionChart } from "~/components/racer/position-chart";
+import { SeasonSelect } from "~/components/championship/season-select";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatBoatClasses } from "~/lib/boat-classes";
-import { formatShortDate, clubToday } from "~/lib/dates";
-import { parseId } from "~/lib/params";
-import { positionTrendChart } from "~/lib/points-chart";
-import { ordinal } from "~/lib/ordinal";
-import { boatLabel } from "~/lib/standings";
-import { countOf } from "~/lib/plural";
+import { formatBoatClasses } from "~/lib/races/boat-classes";
+import { formatShortDate, clubToday } from "~/lib/util/dates";
+import { parseId } from "~/lib/util/params";
+import { positionTrendChart } from "~/lib/championship/points-chart";
+import { ordinal } from "~/lib/util/ordinal";
+import { boatLabel } from "~/lib/championship/standings";
+import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/competitor";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 /** Shown on a phone instead of the columns that do not fit (the columns come back from 640 px). */
 const WIDE = "hidden sm:table-cell";
@@ -368,4 +368,4 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer-not-found";
+export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer/racer-not-found";

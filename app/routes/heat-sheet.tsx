@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
-import { raceHeats } from "~/domain/heats.server";
-import { getRace } from "~/domain/public-queries.server";
-import { RaceWhenWhere } from "~/components/race-when-where";
-import { parseId } from "~/lib/params";
-import type { ClassDraw } from "~/domain/heats.server";
+import { raceHeats } from "~/domain/race-day/heats.server";
+import { getRace } from "~/domain/races/public-queries.server";
+import { RaceWhenWhere } from "~/components/race/race-when-where";
+import { parseId } from "~/lib/util/params";
+import type { ClassDraw } from "~/domain/race-day/heats.server";
 import type { Route } from "./+types/heat-sheet";
 
 /**

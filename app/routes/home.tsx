@@ -1,17 +1,17 @@
 import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
-import { homeStandings } from "~/domain/championship.server";
-import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/public-queries.server";
-import { SeasonSelect } from "~/components/season-select";
-import { LeadersNote, RaceResultsTable } from "~/components/race-results-table";
+import { homeStandings } from "~/domain/championship/championship.server";
+import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/races/public-queries.server";
+import { SeasonSelect } from "~/components/championship/season-select";
+import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
 import { buttonVariants } from "~/components/ui/button";
-import { RaceWhenWhere } from "~/components/race-when-where";
+import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/boat-classes";
-import { formatLongDate, clubToday } from "~/lib/dates";
-import { site } from "~/lib/site";
-import { readPageData, type PageHandle } from "~/lib/page";
+import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/races/boat-classes";
+import { formatLongDate, clubToday } from "~/lib/util/dates";
+import { site } from "~/lib/site/site";
+import { readPageData, type PageHandle } from "~/lib/site/page";
 import type { Route } from "./+types/home";
 
 /** Finishers per class and heat in Latest Results; Full Results has them all. */

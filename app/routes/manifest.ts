@@ -1,5 +1,5 @@
 import { configContext } from "~/context";
-import { webManifest } from "~/lib/web-manifest";
+import { webManifest } from "~/lib/site/web-manifest";
 import type { Route } from "./+types/manifest";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { dbContext } from "~/context";
-import { unsubscribe } from "~/domain/race-messages.server";
-import { readForm } from "~/domain/read-form.server";
-import { ONE_CLICK_FIELD, preferencesPath, RACE_EMAILS } from "~/lib/race-messages";
-import { z } from "~/lib/zod";
+import { unsubscribe } from "~/domain/registration/race-messages.server";
+import { readForm } from "~/domain/platform/read-form.server";
+import { ONE_CLICK_FIELD, preferencesPath, RACE_EMAILS } from "~/lib/registration/race-messages";
+import { z } from "~/lib/util/zod";
 import type { Route } from "./+types/messages-unsubscribe";
 
 /** Opening the address (a person, or a mail scanner) unsubscribes nobody: it shows the choices. */

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { clientAddressContext, dbContext } from "~/context";
-import { countPublicPost } from "~/domain/public-form.server";
-import { savePreferences, unsubscribe, viewPreferences } from "~/domain/race-messages.server";
-import { readForm } from "~/domain/read-form.server";
-import { FormAlert } from "~/components/form-alert";
+import { countPublicPost } from "~/domain/platform/public-form.server";
+import { savePreferences, unsubscribe, viewPreferences } from "~/domain/registration/race-messages.server";
+import { readForm } from "~/domain/platform/read-form.server";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { preferencesSchema, RACE_EMAILS, type Preferences } from "~/lib/race-messages";
-import { tooManyRequestsToast } from "~/lib/registration";
-import type { Toast } from "~/lib/toast";
+import { preferencesSchema, RACE_EMAILS, type Preferences } from "~/lib/registration/race-messages";
+import { tooManyRequestsToast } from "~/lib/registration/registration";
+import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/messages";
 
 // The address holds a live token: keep it out of caches and search engines.

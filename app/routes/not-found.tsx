@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "~/components/layout/not-found";
 
 /** Any path no other route claims: the 404 page, with HTTP status 404. */
 export function loader() {

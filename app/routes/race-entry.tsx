@@ -5,15 +5,15 @@
  */
 import { data, Form, redirect } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
-import { countPublicPost } from "~/domain/public-form.server";
-import { readForm } from "~/domain/read-form.server";
-import { viewEntry, withdraw, type EntryView } from "~/domain/race-entry-links.server";
-import { FormAlert } from "~/components/form-alert";
+import { countPublicPost } from "~/domain/platform/public-form.server";
+import { readForm } from "~/domain/platform/read-form.server";
+import { viewEntry, withdraw, type EntryView } from "~/domain/registration/entry-links.server";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { clubToday, formatLongDate } from "~/lib/dates";
-import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration";
-import type { Toast } from "~/lib/toast";
+import { clubToday, formatLongDate } from "~/lib/util/dates";
+import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration/registration";
+import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/race-entry";
 
 // The address holds a live token: keep it out of caches and search engines.

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
-import { calendarResponse, raceEventFile } from "~/domain/calendar-feed.server";
-import { parseId } from "~/lib/params";
+import { calendarResponse, raceEventFile } from "~/domain/calendar/feeds.server";
+import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/race-event";
 
 /** /calendar/:id/event.ics: one race for "Add to calendar". */

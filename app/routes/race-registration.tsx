@@ -2,22 +2,22 @@ import { getCollectionProps, getFormProps, getSelectProps } from "@conform-to/re
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
-import { pgErrorCode } from "~/domain/db-errors.server";
-import { countPublicPost, isBot } from "~/domain/public-form.server";
-import { readForm } from "~/domain/read-form.server";
-import { listDrivers, listOpenRaces, registerForRace } from "~/domain/race-registrations.server";
-import { redirectWithToast } from "~/domain/toast.server";
-import { useToast } from "~/components/show-toast";
-import { FormAlert } from "~/components/form-alert";
-import { Honeypot } from "~/components/honeypot";
+import { pgErrorCode } from "~/domain/platform/db-errors.server";
+import { countPublicPost, isBot } from "~/domain/platform/public-form.server";
+import { readForm } from "~/domain/platform/read-form.server";
+import { listDrivers, listOpenRaces, registerForRace } from "~/domain/registration/race-entries.server";
+import { redirectWithToast } from "~/domain/platform/toast.server";
+import { useToast } from "~/components/layout/show-toast";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Honeypot } from "~/components/ui/honeypot";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
-import { BOAT_CLASSES } from "~/lib/boat-classes";
-import { clubToday } from "~/lib/dates";
-import { entryWindowText } from "~/lib/entry-window";
+import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { clubToday } from "~/lib/util/dates";
+import { entryWindowText } from "~/lib/registration/entry-window";
 import {
   alreadyRegisteredToast,
   driverLabel,
@@ -27,12 +27,12 @@ import {
   raceRegistrationSchema,
   REGISTRATION_TOASTS,
   tooManyRequestsToast,
-} from "~/lib/registration";
-import type { Toast } from "~/lib/toast";
+} from "~/lib/registration/registration";
+import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/race-registration";
-import { useZodForm } from "~/components/use-zod-form";
-import { HYDRATE } from "~/lib/page";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { HYDRATE } from "~/lib/site/page";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;

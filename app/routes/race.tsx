@@ -1,26 +1,26 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { configContext, dbContext } from "~/context";
-import { getRace, resultsForRaces } from "~/domain/public-queries.server";
-import { entryList, resultsStatus } from "~/domain/race-day.server";
-import { raceHeats } from "~/domain/heats.server";
-import { EntryList } from "~/components/entry-list";
-import { NotFoundMessage } from "~/components/not-found";
-import { RaceResultsTable } from "~/components/race-results-table";
-import { RouteError } from "~/components/route-error";
+import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
+import { entryList, resultsStatus } from "~/domain/race-day/race-day.server";
+import { raceHeats } from "~/domain/race-day/heats.server";
+import { EntryList } from "~/components/race/entry-list";
+import { NotFoundMessage } from "~/components/layout/not-found";
+import { RaceResultsTable } from "~/components/race/race-results-table";
+import { RouteError } from "~/components/layout/route-error";
 import { Badge } from "~/components/ui/badge";
-import { RaceWhenWhere } from "~/components/race-when-where";
+import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/dates";
-import { parseId } from "~/lib/params";
-import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
-import { heatLine, nextHeat } from "~/lib/race-day";
-import { readPageData, type PageHandle } from "~/lib/page";
-import { entryWindowText } from "~/lib/entry-window";
-import { raceEntryWindow } from "~/domain/race-registrations.server";
-import { raceImage } from "~/lib/site";
+import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/util/dates";
+import { parseId } from "~/lib/util/params";
+import { raceDetailStatus, raceTiming } from "~/lib/races/race-timing";
+import { heatLine, nextHeat } from "~/lib/race-day/race-day";
+import { readPageData, type PageHandle } from "~/lib/site/page";
+import { entryWindowText } from "~/lib/registration/entry-window";
+import { raceEntryWindow } from "~/domain/registration/race-entries.server";
+import { raceImage } from "~/lib/site/site";
 import type { Route } from "./+types/race";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 /**
  * Today's race updates itself (issue 13): public/js/live-race.js listens to /live/races/:id

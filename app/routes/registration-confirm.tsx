@@ -1,13 +1,13 @@
 import { createContext, data, Form } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
-import { countPublicPost } from "~/domain/public-form.server";
-import { confirmChange, viewPendingChange, type ChangeValues } from "~/domain/registration-changes.server";
-import { FormAlert } from "~/components/form-alert";
+import { countPublicPost } from "~/domain/platform/public-form.server";
+import { confirmChange, viewPendingChange, type ChangeValues } from "~/domain/registration/changes.server";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { CONFIRM_PAGE, REGISTRATION_TOASTS, tooManyRequestsToast } from "~/lib/registration";
-import type { Toast } from "~/lib/toast";
+import { CONFIRM_PAGE, REGISTRATION_TOASTS, tooManyRequestsToast } from "~/lib/registration/registration";
+import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/registration-confirm";
 
 type Details = Omit<ChangeValues, "email"> & { email: string | null };

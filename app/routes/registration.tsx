@@ -4,23 +4,23 @@ import { Printer } from "lucide-react";
 import { useState, type MouseEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
-import { countPublicPost, isBot } from "~/domain/public-form.server";
-import { readForm } from "~/domain/read-form.server";
-import { countRegistrationLookup, registerDriver } from "~/domain/registrations.server";
-import { redirectWithToast } from "~/domain/toast.server";
-import { useToast } from "~/components/show-toast";
-import { FormAlert } from "~/components/form-alert";
-import { FormNotice } from "~/components/form-notice";
-import { Honeypot } from "~/components/honeypot";
-import { RegistrationDialogModal, RegistrationDialogPanel } from "~/components/registration-dialogs";
-import { useHydrated } from "~/components/use-hydrated";
+import { countPublicPost, isBot } from "~/domain/platform/public-form.server";
+import { readForm } from "~/domain/platform/read-form.server";
+import { countRegistrationLookup, registerDriver } from "~/domain/registration/registrations.server";
+import { redirectWithToast } from "~/domain/platform/toast.server";
+import { useToast } from "~/components/layout/show-toast";
+import { FormAlert } from "~/components/ui/form-alert";
+import { FormNotice } from "~/components/ui/form-notice";
+import { Honeypot } from "~/components/ui/honeypot";
+import { RegistrationDialogModal, RegistrationDialogPanel } from "~/components/registration/registration-dialogs";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
-import { pipaPolicyParagraphs } from "~/lib/pipa";
-import { RACE_EMAILS } from "~/lib/race-messages";
+import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
+import { RACE_EMAILS } from "~/lib/registration/race-messages";
 import {
   CHANGE_NOTICES,
   driverRegistrationSchema,
@@ -32,12 +32,12 @@ import {
   tooManyRequestsToast,
   type DriverRegistration,
   type RegistrationDialog,
-} from "~/lib/registration";
-import type { Toast } from "~/lib/toast";
+} from "~/lib/registration/registration";
+import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/registration";
-import { useZodForm } from "~/components/use-zod-form";
-import { HYDRATE } from "~/lib/page";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { HYDRATE } from "~/lib/site/page";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;

@@ -1,15 +1,15 @@
 import { Form } from "react-router";
 import { computedOnceContext, dbContext } from "~/context";
-import { completedRacesPage, completedRaceYears, leadersOfRaces } from "~/domain/public-queries.server";
-import { LeadersNote, RaceResultsTable } from "~/components/race-results-table";
-import { RouteError } from "~/components/route-error";
+import { completedRacesPage, completedRaceYears, leadersOfRaces } from "~/domain/races/public-queries.server";
+import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
+import { RouteError } from "~/components/layout/route-error";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { RaceWhenWhere } from "~/components/race-when-where";
+import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { readPageData, type PageHandle } from "~/lib/page";
-import { PageLinks } from "~/components/page-links";
+import { readPageData, type PageHandle } from "~/lib/site/page";
+import { PageLinks } from "~/components/ui/page-links";
 import type { Route } from "./+types/results";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = previewSite(matches);

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { computedOnceContext, configContext, dbContext } from "~/context";
-import { standingsView } from "~/domain/championship.server";
-import { toCsv } from "~/lib/csv";
-import { clubToday } from "~/lib/dates";
-import { ALL_SEASONS } from "~/lib/seasons";
-import { championshipCsv, specStandingsCsv, standingsCsvName } from "~/lib/standings-csv";
+import { standingsView } from "~/domain/championship/championship.server";
+import { toCsv } from "~/lib/util/csv";
+import { clubToday } from "~/lib/util/dates";
+import { ALL_SEASONS } from "~/lib/championship/seasons";
+import { championshipCsv, specStandingsCsv, standingsCsvName } from "~/lib/championship/standings-csv";
 import type { Route } from "./+types/standings-csv";
 
 /** /standings.csv?season=&class=: the rows of the standings page, for spreadsheets. */

@@ -1,22 +1,22 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { computedOnceContext, configContext, dbContext } from "~/context";
-import { standingsView } from "~/domain/championship.server";
-import { Avatar } from "~/components/avatar";
-import { ChampionshipGrid } from "~/components/championship-grid";
-import { PositionWithMedal } from "~/components/medal";
-import { PointsChart } from "~/components/points-chart";
-import { RouteError } from "~/components/route-error";
-import { SeasonSelect } from "~/components/season-select";
+import { standingsView } from "~/domain/championship/championship.server";
+import { Avatar } from "~/components/racer/avatar";
+import { ChampionshipGrid } from "~/components/championship/championship-grid";
+import { PositionWithMedal } from "~/components/race/medal";
+import { PointsChart } from "~/components/championship/points-chart";
+import { RouteError } from "~/components/layout/route-error";
+import { SeasonSelect } from "~/components/championship/season-select";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table } from "~/components/ui/table";
-import { describeRules } from "~/lib/championship";
-import { clubToday } from "~/lib/dates";
-import { progressionChart } from "~/lib/points-chart";
-import { ALL_SEASONS, endedSeasonNote } from "~/lib/seasons";
-import { readPageData, type PageHandle } from "~/lib/page";
+import { describeRules } from "~/lib/championship/championship";
+import { clubToday } from "~/lib/util/dates";
+import { progressionChart } from "~/lib/championship/points-chart";
+import { ALL_SEASONS, endedSeasonNote } from "~/lib/championship/seasons";
+import { readPageData, type PageHandle } from "~/lib/site/page";
 import type { Route } from "./+types/standings";
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = previewSite(matches);

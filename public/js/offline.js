@@ -1,7 +1,7 @@
 // Race day offline (docs/decisions/0018): registers the service worker that keeps the pages a
 // visitor opened, asks it to keep this one too, and shows "saved at 14:05, offline" while the
 // page is read without a connection (the time the page was saved, on this device's clock). The
-// "x-saved-at" header is the one sw/service-worker.ts adds (SAVED_AT_HEADER in app/lib/offline.ts).
+// "x-saved-at" header is the one sw/service-worker.ts adds (SAVED_AT_HEADER in app/lib/race-day/offline.ts).
 (function () {
   if (!("serviceWorker" in navigator)) return;
   var stamp = document.getElementById("offline-stamp");

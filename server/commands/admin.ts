@@ -3,8 +3,8 @@
  * ends its sessions). The password is typed at a hidden prompt, or piped on stdin, never taken
  * from the command line, where shell history and `ps` would keep it.
  */
-import { checkPasswordStrength, upsertAdmin } from "../../app/domain/auth.server";
-import type { CliContext, Command } from "./types";
+import { checkPasswordStrength, upsertAdmin } from "~/domain/admin/auth.server";
+import type { CliContext, Command } from "~/server/commands/types";
 
 /** One line from stdin; on a terminal the typed characters are not echoed. */
 export async function readSecret(prompt: string, input: NodeJS.ReadStream = process.stdin): Promise<string> {

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createBackup, decodeBackup, encodeBackup, restoreBackup } from "../../app/domain/backup.server";
-import type { Command } from "./types";
+import { createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/admin/backup.server";
+import type { Command } from "~/server/commands/types";
 
 export function backupFileName(date = new Date()): string {
   return `club-backup-${date.toISOString().replace(/[:.]/g, "-")}.json.gz`;

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { IMPORT_FILES, importClubData, type ImportTable } from "../../app/domain/import.server";
-import { countOf } from "../../app/lib/plural";
-import type { Command } from "./types";
+import { IMPORT_FILES, importClubData, type ImportTable } from "~/domain/admin/import.server";
+import { countOf } from "~/lib/util/plural";
+import type { Command } from "~/server/commands/types";
 
 export const dbImport: Command = {
   summary:

@@ -1,8 +1,8 @@
 // The shell commands by name. Each lives in its own module; they share only the types in ./types.
-import { admin } from "./admin";
-import { dbBackup, dbRestore } from "./backup";
-import { dbImport } from "./import";
-import type { Command } from "./types";
+import { admin } from "~/server/commands/admin";
+import { dbBackup, dbRestore } from "~/server/commands/backup";
+import { dbImport } from "~/server/commands/import";
+import type { Command } from "~/server/commands/types";
 
 export const commands: Record<string, Command> = {
   admin,

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client";
-import type { Env } from "../env";
+import type { Database } from "~/db/client";
+import type { Env } from "~/server/env";
 
 export interface CliContext {
   db: Database;

@@ -18,7 +18,7 @@ import {
   withSiteDatabase,
 } from "./factories";
 import { DEMO_SITE, expect, test } from "./fixtures";
-import { seasons } from "../../db/schema";
+import { seasons } from "~/db/schema";
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: OWN_DATA_SITE });

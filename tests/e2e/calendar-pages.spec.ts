@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { count, lt } from "drizzle-orm";
-import { races } from "../../db/schema";
+import { races } from "~/db/schema";
 import { createRace, dayFromToday, OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { waitForHydration } from "./public-helpers";
 

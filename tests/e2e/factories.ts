@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { addDays, format, parseISO } from "date-fns";
 import pg from "pg";
-import { createDatabase, type Database } from "../../db/client";
+import { createDatabase, type Database } from "~/db/client";
 import { createCompetitor, createHeat, createRace, createRegistration, createResult } from "../support/factories";
 
 const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);

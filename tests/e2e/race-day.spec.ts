@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { Database } from "../../db/client";
-import { formatLongDate } from "../../app/lib/dates";
+import type { Database } from "~/db/client";
+import { formatLongDate } from "~/lib/util/dates";
 import { ADMIN, logIn } from "./admin-support";
 import {
   createDriver,

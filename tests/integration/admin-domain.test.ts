@@ -1,11 +1,11 @@
 /** Admin writes against a real database: results replaced atomically, history never lost silently. */
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { raceResults, races } from "../../db/schema";
-import { deleteCompetitor, listCompetitors, saveCompetitor } from "~/domain/admin-competitors.server";
-import { deleteRace, listAdminRaces, raceEntries } from "~/domain/admin-races.server";
-import { replaceHeatResults } from "~/domain/admin-results.server";
-import { resultsSchema, type ResultsInput } from "~/lib/admin-schemas";
+import { raceResults, races } from "~/db/schema";
+import { deleteCompetitor, listCompetitors, saveCompetitor } from "~/domain/racer/competitors.server";
+import { deleteRace, listAdminRaces, raceEntries } from "~/domain/races/races.server";
+import { replaceHeatResults } from "~/domain/race-day/results.server";
+import { resultsSchema, type ResultsInput } from "~/lib/admin/admin-schemas";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
 

@@ -2,9 +2,9 @@
 import { parseOptions } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSessions, admins } from "../../db/schema";
-import { createSession, demoCredentials, ensureStartupAdmin, sessionAdmin, upsertAdmin } from "~/domain/auth.server";
-import { attemptLogin, LOGIN_FAILURE_LIMIT } from "~/domain/login.server";
+import { adminSessions, admins } from "~/db/schema";
+import { createSession, demoCredentials, ensureStartupAdmin, sessionAdmin, upsertAdmin } from "~/domain/admin/auth.server";
+import { attemptLogin, LOGIN_FAILURE_LIMIT } from "~/domain/admin/login.server";
 import { useTestDatabase } from "../support/database";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 

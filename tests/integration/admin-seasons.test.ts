@@ -1,8 +1,8 @@
 /** /admin/seasons over real HTTP: rules saved, bad input refused with a message, standings recomputed at once. */
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/auth.server";
-import { seasons } from "../../db/schema";
+import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { seasons } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";

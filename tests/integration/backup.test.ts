@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { seedDemoData } from "../../db/demo-data";
-import { clubToday } from "~/lib/dates";
-import { clubTables, createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/backup.server";
+import { seedDemoData } from "~/db/demo-data";
+import { clubToday } from "~/lib/util/dates";
+import { clubTables, createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/admin/backup.server";
 import { createTestDatabase, useTestDatabase } from "../support/database";
 import { createRegistration } from "../support/factories";
 
@@ -70,7 +70,7 @@ it("keeps the newest 14 daily backups in DATA_DIR/backups", async () => {
   const { mkdtemp, readdir, writeFile, rm } = await import("node:fs/promises");
   const os = await import("node:os");
   const path = await import("node:path");
-  const { backupNow } = await import("../../server/backup-schedule");
+  const { backupNow } = await import("~/server/backup-schedule");
   const dir = await mkdtemp(path.join(os.tmpdir(), "club-backups-"));
   try {
     for (let day = 1; day <= 15; day++) {

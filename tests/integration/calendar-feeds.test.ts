@@ -4,9 +4,9 @@
  */
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { saveRace } from "../../app/domain/admin-races.server";
-import { loader as feedLoader } from "../../app/routes/calendar-feed";
-import { loader as eventLoader } from "../../app/routes/race-event";
+import { saveRace } from "~/domain/races/races.server";
+import { loader as feedLoader } from "~/routes/calendar-feed";
+import { loader as eventLoader } from "~/routes/race-event";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
 import { routeContext } from "../support/routes";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { calendarPage } from "~/domain/calendar.server";
+import { calendarPage } from "~/domain/calendar/calendar.server";
 import { useTestDatabase } from "../support/database";
 import { createRace } from "../support/factories";
 

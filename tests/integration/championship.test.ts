@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seasonChoices, seasonStandings, standingsView, type Season } from "~/domain/championship.server";
-import { standings } from "~/domain/public-queries.server";
-import { DEFAULT_RULES } from "~/lib/championship";
-import { calendarYearSeason } from "~/lib/seasons";
+import { seasonChoices, seasonStandings, standingsView, type Season } from "~/domain/championship/championship.server";
+import { standings } from "~/domain/races/public-queries.server";
+import { DEFAULT_RULES } from "~/lib/championship/championship";
+import { calendarYearSeason } from "~/lib/championship/seasons";
 import { loader as csvLoader } from "~/routes/standings-csv";
-import { raceResults, races, seasons } from "../../db/schema";
+import { raceResults, races, seasons } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 import { call, routeContext } from "../support/routes";

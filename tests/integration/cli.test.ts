@@ -44,7 +44,7 @@ it("explains a failure without a stack trace and exits non-zero", async () => {
 
 it("creates an admin from the shell with the password piped on stdin, and refuses a short one", async () => {
   const { spawn } = await import("node:child_process");
-  const { verifyCredentials } = await import("~/domain/auth.server");
+  const { verifyCredentials } = await import("~/domain/admin/auth.server");
   const admin = (username: string, password: string) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(process.execPath, ["scripts/cli.js", "admin", username], {

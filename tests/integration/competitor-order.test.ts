@@ -4,13 +4,13 @@
  * JavaScript one (standings ties) are the same.
  */
 import { describe, expect, it } from "vitest";
-import { competitorOptions } from "~/domain/admin-results.server";
-import { listCompetitors } from "~/domain/admin-competitors.server";
-import { entriesByRace, raceEntries } from "~/domain/admin-races.server";
-import { listDrivers } from "~/domain/race-registrations.server";
-import { opponents } from "~/domain/racer-profile.server";
-import { compareNames } from "~/lib/names";
-import { rankStandings } from "~/lib/standings";
+import { competitorOptions } from "~/domain/race-day/results.server";
+import { listCompetitors } from "~/domain/racer/competitors.server";
+import { entriesByRace, raceEntries } from "~/domain/races/races.server";
+import { listDrivers } from "~/domain/registration/race-entries.server";
+import { opponents } from "~/domain/racer/profile.server";
+import { compareNames } from "~/lib/racer/names";
+import { rankStandings } from "~/lib/championship/standings";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration } from "../support/factories";
 

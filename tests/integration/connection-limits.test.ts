@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
 import { createRace } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { todayInZone } from "../../app/lib/dates";
+import { todayInZone } from "~/lib/util/dates";
 
 const database = await createTestDatabase();
 const servers: ServerProcess[] = [];

@@ -1,7 +1,7 @@
 /** The SQLSTATE helpers judged on errors real PostgreSQL raises through Drizzle (which wraps them). */
 import { describe, expect, it } from "vitest";
-import { raceResults } from "../../db/schema";
-import { isExclusionViolation, isForeignKeyViolation, isUniqueViolation, pgErrorCode } from "~/domain/db-errors.server";
+import { raceResults } from "~/db/schema";
+import { isExclusionViolation, isForeignKeyViolation, isUniqueViolation, pgErrorCode } from "~/domain/platform/db-errors.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { seedDemoData } from "../../db/demo-data";
-import { listRaces, standings } from "~/domain/public-queries.server";
-import { raceTiming } from "~/lib/race-timing";
-import { clubToday, todayInZone } from "~/lib/dates";
+import { seedDemoData } from "~/db/demo-data";
+import { listRaces, standings } from "~/domain/races/public-queries.server";
+import { raceTiming } from "~/lib/races/race-timing";
+import { clubToday, todayInZone } from "~/lib/util/dates";
 import { useTestDatabase } from "../support/database";
 
 const { db } = await useTestDatabase();

@@ -5,12 +5,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { raceRegistrations, races } from "../../db/schema";
-import { saveRace } from "../../app/domain/admin-races.server";
-import { listOpenRaces, raceEntryWindow } from "../../app/domain/race-registrations.server";
-import { todayInZone } from "../../app/lib/dates";
-import { formatEntryTime, toClubLocalInput } from "../../app/lib/entry-window";
-import { action } from "../../app/routes/race-registration";
+import { raceRegistrations, races } from "~/db/schema";
+import { saveRace } from "~/domain/races/races.server";
+import { listOpenRaces, raceEntryWindow } from "~/domain/registration/race-entries.server";
+import { todayInZone } from "~/lib/util/dates";
+import { formatEntryTime, toClubLocalInput } from "~/lib/registration/entry-window";
+import { action } from "~/routes/race-registration";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";

@@ -6,9 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/auth.server";
-import { forbiddenCharactersMessage } from "~/lib/input-rules";
-import { competitors, outboxMessages, races } from "../../db/schema";
+import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { forbiddenCharactersMessage } from "~/lib/util/input-rules";
+import { competitors, outboxMessages, races } from "~/db/schema";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { attachOrStartEmbeddedPostgres } from "../../db/embedded-postgres";
+import { attachOrStartEmbeddedPostgres } from "~/db/embedded-postgres";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "club-burst-"));

@@ -8,7 +8,7 @@ import { afterAll, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { todayInZone } from "../../app/lib/dates";
+import { todayInZone } from "~/lib/util/dates";
 
 const database = await createTestDatabase();
 const servers: ServerProcess[] = [];

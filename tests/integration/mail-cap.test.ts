@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { MAIL_CAP } from "../../app/lib/mail-cap";
-import { todayInZone } from "../../app/lib/dates";
+import { MAIL_CAP } from "~/lib/registration/mail-cap";
+import { todayInZone } from "~/lib/util/dates";
 import { createTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";

@@ -4,10 +4,10 @@
  * Bermuda" flake: data dated at start-up on one day, pages rendered on the next).
  */
 import { afterAll, expect, it } from "vitest";
-import { seedDemoData } from "../../db/demo-data";
-import { listRaces } from "~/domain/public-queries.server";
-import { clubToday } from "~/lib/dates";
-import { raceTiming } from "~/lib/race-timing";
+import { seedDemoData } from "~/db/demo-data";
+import { listRaces } from "~/domain/races/public-queries.server";
+import { clubToday } from "~/lib/util/dates";
+import { raceTiming } from "~/lib/races/race-timing";
 import { useTestDatabase, createTestDatabase } from "../support/database";
 import { startServer, type ServerProcess } from "../support/server-process";
 

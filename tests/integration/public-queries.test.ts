@@ -11,8 +11,8 @@ import {
   resultsForRaces,
   standings,
   standingsClasses,
-} from "~/domain/public-queries.server";
-import { careerResults } from "~/domain/racer-profile.server";
+} from "~/domain/races/public-queries.server";
+import { careerResults } from "~/domain/racer/profile.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 

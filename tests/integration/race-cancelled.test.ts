@@ -3,10 +3,10 @@
  * badge, and the race page says so.
  */
 import { describe, expect, it } from "vitest";
-import { saveRace } from "../../app/domain/admin-races.server";
-import { raceSchema } from "../../app/lib/admin-schemas";
-import { loader as calendarLoader } from "../../app/routes/calendar";
-import { loader as raceLoader } from "../../app/routes/race";
+import { saveRace } from "~/domain/races/races.server";
+import { raceSchema } from "~/lib/admin/admin-schemas";
+import { loader as calendarLoader } from "~/routes/calendar";
+import { loader as raceLoader } from "~/routes/race";
 import { useTestDatabase } from "../support/database";
 import { createRace } from "../support/factories";
 import { routeContext } from "../support/routes";

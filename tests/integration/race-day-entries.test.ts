@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { todayInZone } from "../../app/lib/dates";
-import { loader } from "../../app/routes/race";
+import { todayInZone } from "~/lib/util/dates";
+import { loader } from "~/routes/race";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration } from "../support/factories";
 import { CLUB, routeContext } from "../support/routes";

@@ -1,8 +1,8 @@
 /** The heat draw page over real HTTP with a signed-in admin: draw, redraw, move, lock. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/auth.server";
-import { heatEntries, heats, races } from "../../db/schema";
+import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { heatEntries, heats, races } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";

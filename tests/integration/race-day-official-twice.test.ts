@@ -4,8 +4,8 @@
  * the results as they are (official, with the time), never a stale "Provisional".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/auth.server";
-import { outboxMessages } from "../../db/schema";
+import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { outboxMessages } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";

@@ -1,10 +1,10 @@
 /** Provisional, then official results, and the change log of changes made after official. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { replaceHeatResults } from "../../app/domain/admin-results.server";
-import { markResultsOfficial, provisionalRaces, resultsStatus } from "../../app/domain/race-day.server";
-import { loader } from "../../app/routes/race";
-import { raceResultChanges } from "../../db/schema";
+import { replaceHeatResults } from "~/domain/race-day/results.server";
+import { markResultsOfficial, provisionalRaces, resultsStatus } from "~/domain/race-day/race-day.server";
+import { loader } from "~/routes/race";
+import { raceResultChanges } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { CLUB, routeContext } from "../support/routes";

@@ -4,11 +4,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { outboxMessages, raceEntryLinks, raceRegistrations, races } from "../../db/schema";
-import { todayInZone } from "../../app/lib/dates";
-import { ENTRY_PAGE } from "../../app/lib/registration";
-import { action as entryAction, loader as entryLoader } from "../../app/routes/race-entry";
-import { action as registerAction } from "../../app/routes/race-registration";
+import { outboxMessages, raceEntryLinks, raceRegistrations, races } from "~/db/schema";
+import { todayInZone } from "~/lib/util/dates";
+import { ENTRY_PAGE } from "~/lib/registration/registration";
+import { action as entryAction, loader as entryLoader } from "~/routes/race-entry";
+import { action as registerAction } from "~/routes/race-registration";
 import { startTestSite } from "../support/admin-http";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";

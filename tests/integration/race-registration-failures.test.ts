@@ -1,7 +1,7 @@
 /** SPEC section 8's race registration errors, when the database fails underneath the screen. */
 import { expect, it } from "vitest";
-import { todayInZone } from "../../app/lib/dates";
-import { action, loader } from "../../app/routes/race-registration";
+import { todayInZone } from "~/lib/util/dates";
+import { action, loader } from "~/routes/race-registration";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";

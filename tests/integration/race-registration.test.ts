@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { raceRegistrations } from "../../db/schema";
-import { RACE_MESSAGES } from "../../app/lib/registration";
-import { todayInZone } from "../../app/lib/dates";
-import { action, loader } from "../../app/routes/race-registration";
+import { raceRegistrations } from "~/db/schema";
+import { RACE_MESSAGES } from "~/lib/registration/registration";
+import { todayInZone } from "~/lib/util/dates";
+import { action, loader } from "~/routes/race-registration";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration } from "../support/factories";
 import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";

@@ -4,9 +4,9 @@
  * equal what the rules in app/lib compute from every result.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { CAREER_TABLE_ROWS, careerResults, racerProfile, racerSeasons } from "~/domain/racer-profile.server";
-import { personalBests, recentFinishes } from "~/lib/racer-history";
-import { racerStatistics } from "~/lib/standings";
+import { CAREER_TABLE_ROWS, careerResults, racerProfile, racerSeasons } from "~/domain/racer/profile.server";
+import { personalBests, recentFinishes } from "~/lib/racer/racer-history";
+import { racerStatistics } from "~/lib/championship/standings";
 import { loader as profileLoader } from "~/routes/competitor";
 import { useTestDatabase } from "../support/database";
 import { competitorResults } from "../support/reference-queries";

@@ -1,11 +1,11 @@
 /** Racer profile 2.0 (issue 14): season lines from the championship, head-to-head, the picker. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { standingsView } from "~/domain/championship.server";
-import { headToHeadView, opponents, racerSeasons } from "~/domain/racer-profile.server";
+import { standingsView } from "~/domain/championship/championship.server";
+import { headToHeadView, opponents, racerSeasons } from "~/domain/racer/profile.server";
 import { loader as profileLoader } from "~/routes/competitor";
 import { loader as pickLoader } from "~/routes/competitor-vs-pick";
 import { loader as vsLoader } from "~/routes/competitor-vs";
-import { seasons } from "../../db/schema";
+import { seasons } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { competitorResults } from "../support/reference-queries";
 import { createCompetitor, createRace, createResult } from "../support/factories";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { hit, peek, pruneRateLimits, reset } from "~/domain/rate-limit.server";
+import { hit, peek, pruneRateLimits, reset } from "~/domain/platform/rate-limit.server";
 import { useTestDatabase } from "../support/database";
 
 const { db } = await useTestDatabase();

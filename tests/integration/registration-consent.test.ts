@@ -5,12 +5,12 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { competitors, outboxMessages, pendingRegistrationChanges } from "../../db/schema";
-import { saveCompetitor } from "../../app/domain/admin-competitors.server";
-import { CONFIRMATION } from "../../app/domain/registration-changes.server";
-import { CHANGE_NOTICES, CONFIRM_PAGE, REGISTRATION_TOASTS } from "../../app/lib/registration";
-import { action } from "../../app/routes/registration";
-import { action as confirmAction, loader as confirmLoader } from "../../app/routes/registration-confirm";
+import { competitors, outboxMessages, pendingRegistrationChanges } from "~/db/schema";
+import { saveCompetitor } from "~/domain/racer/competitors.server";
+import { CONFIRMATION } from "~/domain/registration/changes.server";
+import { CHANGE_NOTICES, CONFIRM_PAGE, REGISTRATION_TOASTS } from "~/lib/registration/registration";
+import { action } from "~/routes/registration";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/registration-confirm";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 import { call, callWithParams, CLUB, formRequest, outcome, routeContext } from "../support/routes";

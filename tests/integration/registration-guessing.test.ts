@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { REGISTRATION_LOOKUP_LIMIT } from "../../app/domain/registrations.server";
-import { action } from "../../app/routes/registration";
+import { REGISTRATION_LOOKUP_LIMIT } from "~/domain/registration/registrations.server";
+import { action } from "~/routes/registration";
 import { startTestSite } from "../support/admin-http";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor } from "../support/factories";

@@ -2,11 +2,11 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxMessages } from "../../db/schema";
-import { OUTBOX } from "../../app/domain/outbox.server";
-import { registerDriver } from "../../app/domain/registrations.server";
-import { driverRegistrationSchema } from "../../app/lib/registration";
-import { createMailWorker } from "../../server/mail-worker";
+import { outboxMessages } from "~/db/schema";
+import { OUTBOX } from "~/domain/platform/outbox.server";
+import { registerDriver } from "~/domain/registration/registrations.server";
+import { driverRegistrationSchema } from "~/lib/registration/registration";
+import { createMailWorker } from "~/server/mail-worker";
 import { useTestDatabase } from "../support/database";
 import { CLUB } from "../support/routes";
 

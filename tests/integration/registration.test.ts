@@ -1,10 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { competitors, outboxMessages } from "../../db/schema";
-import { registerDriver } from "../../app/domain/registrations.server";
-import { PUBLIC_FORM_LIMIT } from "../../app/domain/public-form.server";
-import { CHANGE_NOTICES, driverRegistrationSchema, DRIVER_MESSAGES, type DriverRegistration } from "../../app/lib/registration";
-import { action } from "../../app/routes/registration";
+import { competitors, outboxMessages } from "~/db/schema";
+import { registerDriver } from "~/domain/registration/registrations.server";
+import { PUBLIC_FORM_LIMIT } from "~/domain/platform/public-form.server";
+import {
+  CHANGE_NOTICES,
+  driverRegistrationSchema,
+  DRIVER_MESSAGES,
+  type DriverRegistration,
+} from "~/lib/registration/registration";
+import { action } from "~/routes/registration";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor } from "../support/factories";
 import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";

@@ -5,8 +5,8 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, sessionAdmin, upsertAdmin } from "~/domain/auth.server";
-import { MAX_BODY_BYTES } from "../../server/request-guards";
+import { createSession, sessionAdmin, upsertAdmin } from "~/domain/admin/auth.server";
+import { MAX_BODY_BYTES } from "~/server/request-guards";
 import { useTestDatabase } from "../support/database";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
@@ -150,7 +150,7 @@ describe("addresses that cannot be decoded", () => {
   });
 });
 
-describe("form bodies (app/domain/read-form.server.ts), over HTTP", () => {
+describe("form bodies (app/domain/platform/read-form.server.ts), over HTTP", () => {
   async function counts() {
     const { rows } = await db.$client.query<{ c: string }>(
       "SELECT (SELECT count(*) FROM competitors) || '/' || (SELECT count(*) FROM races) || '/' || (SELECT count(*) FROM race_results) || '/' || (SELECT count(*) FROM admin_sessions) AS c",

@@ -6,8 +6,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { competitors, raceResults, races } from "../../db/schema";
-import { standings } from "~/domain/public-queries.server";
+import { competitors, raceResults, races } from "~/db/schema";
+import { standings } from "~/domain/races/public-queries.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 

@@ -8,8 +8,8 @@
 import { is, SQL } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
-import { migrate, migrationChecksum, migrations } from "../../db/migrate";
+import * as schema from "~/db/schema";
+import { migrate, migrationChecksum, migrations } from "~/db/migrate";
 import { createTestDatabase, useTestDatabase } from "../support/database";
 import { startServer } from "../support/server-process";
 

@@ -5,9 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveSeason } from "~/domain/championship.server";
-import { DEFAULT_RULES } from "~/lib/championship";
-import { races, seasons } from "../../db/schema";
+import { saveSeason } from "~/domain/championship/championship.server";
+import { DEFAULT_RULES } from "~/lib/championship/championship";
+import { races, seasons } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 import { startTestSite, type TestSite } from "../support/admin-http";

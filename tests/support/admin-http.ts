@@ -6,9 +6,9 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import type { Database } from "../../db/client";
-import type { createHttpApp as CreateHttpApp } from "../../server/http";
-import { createLogger } from "../../server/logger";
+import type { Database } from "~/db/client";
+import type { createHttpApp as CreateHttpApp } from "~/server/http";
+import { createLogger } from "~/server/logger";
 
 export interface TestSite {
   url: string;

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { createDatabase, createPool, type Database } from "../../db/client";
+import { createDatabase, createPool, type Database } from "~/db/client";
 import { withDatabase } from "./global-setup";
 
 export interface TestDatabase {

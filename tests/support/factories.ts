@@ -1,6 +1,6 @@
 /** Test data with sensible defaults; each test states only what matters to it. */
-import type { Database } from "../../db/client";
-import { competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "../../db/schema";
+import type { Database } from "~/db/client";
+import { competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "~/db/schema";
 
 let counter = 0;
 const next = () => ++counter;

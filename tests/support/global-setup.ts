@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrate } from "../../db/migrate";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../db/embedded-postgres";
+import { migrate } from "~/db/migrate";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {

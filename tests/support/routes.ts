@@ -1,8 +1,8 @@
 /** Calls a route's loader or action the way the HTTP server does: a real Request and our context. */
 import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
-import { clientAddressContext, configContext, dbContext, loggerContext } from "../../app/context";
-import { createLogger } from "../../server/logger";
-import type { Database } from "../../db/client";
+import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
+import { createLogger } from "~/server/logger";
+import type { Database } from "~/db/client";
 
 export const CLUB = {
   clubName: "Test Boat Club",

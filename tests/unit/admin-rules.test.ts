@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { secureCookies, sessionCookie } from "~/domain/auth.server";
-import { competitorSchema, effectivePosition, raceSchema, resultsSchema } from "~/lib/admin-schemas";
-import { csvCell, toCsv } from "~/lib/csv";
+import { secureCookies, sessionCookie } from "~/domain/admin/auth.server";
+import { competitorSchema, effectivePosition, raceSchema, resultsSchema } from "~/lib/admin/admin-schemas";
+import { csvCell, toCsv } from "~/lib/util/csv";
 
 describe("CSV for the timing PC", () => {
   it("quotes commas, quotes and line breaks (RFC 4180) and ends lines with CRLF", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { avatarDrawing } from "~/lib/avatar";
-import { remembered } from "~/lib/remembered";
+import { avatarDrawing } from "~/lib/racer/avatar";
+import { remembered } from "~/lib/util/remembered";
 
 describe("initials avatars", () => {
   it("draws the first and last initials of the name on a colour seeded by the name", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarPageHref, CALENDAR_PAGE_SIZE, defaultCalendarPage, parseCalendarPage } from "~/lib/calendar-pages";
+import { calendarPageHref, CALENDAR_PAGE_SIZE, defaultCalendarPage, parseCalendarPage } from "~/lib/calendar/calendar-pages";
 
 describe("defaultCalendarPage", () => {
   it("All Events opens at the page holding the first event dated today or later", () => {

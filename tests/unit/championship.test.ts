@@ -10,9 +10,9 @@ import {
   type ChampionshipRound,
   type ChampionshipRules,
   type RacerRounds,
-} from "~/lib/championship";
-import { pointsForPosition } from "~/lib/points";
-import { rankStandings } from "~/lib/standings";
+} from "~/lib/championship/championship";
+import { pointsForPosition } from "~/lib/championship/points";
+import { rankStandings } from "~/lib/championship/standings";
 
 const rules = (overrides: Partial<ChampionshipRules> = {}): ChampionshipRules => ({ ...DEFAULT_RULES, ...overrides });
 const rounds = (n: number, entrants = 10): ChampionshipRound[] =>

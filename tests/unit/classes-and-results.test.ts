@@ -6,9 +6,9 @@ import {
   formatBoatClasses,
   isBoatClass,
   parseBoatClassList,
-} from "~/lib/boat-classes";
-import { parseId } from "~/lib/params";
-import { groupResults, type PublicResult } from "~/lib/results";
+} from "~/lib/races/boat-classes";
+import { parseId } from "~/lib/util/params";
+import { groupResults, type PublicResult } from "~/lib/races/results";
 
 describe("the boat-class list of every form", () => {
   const schema = boatClassListSchema("Pick one.");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ComputedOnce } from "~/domain/computed-once.server";
+import { ComputedOnce } from "~/domain/platform/computed-once.server";
 
 /** A computation that counts its runs and answers with the run's number. */
 function counted() {

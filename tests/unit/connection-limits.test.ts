@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { connectionBudget, openFileLimit, ORDINARY_CONNECTIONS, PROCESS_DESCRIPTORS } from "../../server/connection-limits";
+import { connectionBudget, openFileLimit, ORDINARY_CONNECTIONS, PROCESS_DESCRIPTORS } from "~/server/connection-limits";
 
 describe("connectionBudget (issue 21: streams sized from the open-file limit)", () => {
   it("keeps descriptors for the process and connections for ordinary requests at 1024", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clubToday, formatDayMonthYear, formatLongDate, formatShortDate, todayInZone } from "~/lib/dates";
-import { raceDetailStatus, raceTiming } from "~/lib/race-timing";
+import { clubToday, formatDayMonthYear, formatLongDate, formatShortDate, todayInZone } from "~/lib/util/dates";
+import { raceDetailStatus, raceTiming } from "~/lib/races/race-timing";
 
 describe("date display", () => {
   it("prints the calendar style 'Tuesday, March 5, 2024'", () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { raceSchema } from "~/lib/admin-schemas";
-import { entryWindowState, entryWindowText, formatEntryTime, fromClubLocalInput, toClubLocalInput } from "~/lib/entry-window";
+import { raceSchema } from "~/lib/admin/admin-schemas";
+import {
+  entryWindowState,
+  entryWindowText,
+  formatEntryTime,
+  fromClubLocalInput,
+  toClubLocalInput,
+} from "~/lib/registration/entry-window";
 
 const TZ = "Atlantic/Bermuda";
 const now = new Date("2026-03-05T12:00:00Z");

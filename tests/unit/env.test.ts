@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../server/env";
+import { parseEnv } from "~/server/env";
 
 describe("SITE_URL (links in e-mails start with it)", () => {
   it("is optional and loses a trailing slash", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { drawFor, padBoats, placesOf, tapBoat, undoLastTap } from "~/lib/finish-order";
-import { emptyRow, rowsFor, type ResultRow } from "~/lib/results-editor";
+import { drawFor, padBoats, placesOf, tapBoat, undoLastTap } from "~/lib/race-day/finish-order";
+import { emptyRow, rowsFor, type ResultRow } from "~/lib/race-day/results-editor";
 
 const boat = (competitorId: number, boatNumber: string, boatName: string | null = null) => ({
   competitorId,

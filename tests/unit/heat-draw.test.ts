@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { drawHeats, heatSizes, seedHeats } from "../../app/lib/heat-draw";
+import { drawHeats, heatSizes, seedHeats } from "~/lib/race-day/heat-draw";
 
 const entrants = fc.uniqueArray(fc.integer({ min: 1, max: 100_000 }), { maxLength: 60 });
 const size = fc.integer({ min: 2, max: 12 });

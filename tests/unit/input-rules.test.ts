@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { competitorSchema, raceSchema } from "~/lib/admin-schemas";
-import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/dates";
+import { competitorSchema, raceSchema } from "~/lib/admin/admin-schemas";
+import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/dates";
 import {
   forbiddenCharactersMessage,
   hasForbiddenCharacters,
   hasForbiddenCharactersInLongText,
   isTelephone,
   TELEPHONE_MESSAGE,
-} from "~/lib/input-rules";
-import { driverRegistrationSchema } from "~/lib/registration";
-import { seasonSchema } from "~/lib/season-schema";
+} from "~/lib/util/input-rules";
+import { driverRegistrationSchema } from "~/lib/registration/registration";
+import { seasonSchema } from "~/lib/championship/season-schema";
 
 const BIDI_AND_CONTROLS = [
   "\u0000",

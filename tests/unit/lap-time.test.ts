@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lapTimeMillis, parseLapTime } from "../../app/lib/lap-time";
+import { lapTimeMillis, parseLapTime } from "~/lib/race-day/lap-time";
 
 describe("lap times typed at the lake", () => {
   it("keeps m:ss.cc and fills in what is left out", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { maskContactDetails, serializeError } from "../../server/logger";
-import { redactTokenPaths } from "../../app/lib/token-paths";
+import { maskContactDetails, serializeError } from "~/server/logger";
+import { redactTokenPaths } from "~/lib/util/token-paths";
 
 describe("maskContactDetails", () => {
   it.each([

@@ -1,6 +1,6 @@
 /** People's names in the order a person expects (the database's ICU order, in JavaScript). */
 import { describe, expect, it } from "vitest";
-import { compareNames } from "~/lib/names";
+import { compareNames } from "~/lib/racer/names";
 
 const sam = (lastName: string, firstName = "Sam") => ({ firstName, lastName });
 

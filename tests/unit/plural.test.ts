@@ -1,10 +1,10 @@
 /** Plurals in every generated sentence (issue 21 item 14): "1 win to 0", never "1 wins to 0". */
 import { describe, expect, it } from "vitest";
-import { countBackReason, DEFAULT_RULES, describeRules } from "~/lib/championship";
-import { countOf, plural } from "~/lib/plural";
-import { boatCount } from "~/lib/race-day";
-import { resultsMailedNote } from "~/lib/race-messages";
-import { tryAgainIn } from "~/lib/try-again";
+import { countBackReason, DEFAULT_RULES, describeRules } from "~/lib/championship/championship";
+import { countOf, plural } from "~/lib/util/plural";
+import { boatCount } from "~/lib/race-day/race-day";
+import { resultsMailedNote } from "~/lib/registration/race-messages";
+import { tryAgainIn } from "~/lib/util/try-again";
 
 describe("countOf and plural", () => {
   it("use the singular for exactly 1, the plural for 0, 2 and fractions", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pointsForPosition, resultPoints } from "~/lib/points";
+import { pointsForPosition, resultPoints } from "~/lib/championship/points";
 
 describe("points table", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextHeat } from "../../app/lib/race-day";
+import { nextHeat } from "~/lib/race-day/race-day";
 
 describe("the heat that runs next", () => {
   const heats = [

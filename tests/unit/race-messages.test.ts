@@ -7,8 +7,8 @@ import {
   resultsUpMessage,
   unsubscribeHeaders,
   unsubscribePath,
-} from "../../app/lib/race-messages";
-import { driverRegistrationSchema } from "../../app/lib/registration";
+} from "~/lib/registration/race-messages";
+import { driverRegistrationSchema } from "~/lib/registration/registration";
 
 const base = {
   clubName: "Test Club",

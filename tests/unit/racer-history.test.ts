@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { positionTrendChart } from "~/lib/points-chart";
-import { ordinal } from "~/lib/ordinal";
+import { positionTrendChart } from "~/lib/championship/points-chart";
+import { ordinal } from "~/lib/util/ordinal";
 import {
   headToHead,
   newestRaceFirst,
@@ -9,7 +9,7 @@ import {
   raceFinishes,
   recentFinishes,
   type HistoryResult,
-} from "~/lib/racer-history";
+} from "~/lib/racer/racer-history";
 
 function result(values: Partial<HistoryResult> & { raceId: number; position: number }): HistoryResult {
   return {

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { retryDelaySeconds, OUTBOX } from "../../app/domain/outbox.server";
-import { registrationMessages } from "../../app/domain/registration-email.server";
-import { pipaPolicyParagraphs } from "../../app/lib/pipa";
+import { retryDelaySeconds, OUTBOX } from "~/domain/platform/outbox.server";
+import { registrationMessages } from "~/domain/registration/email.server";
+import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
 import {
   alreadyRegisteredToast,
   driverLabel,
@@ -15,7 +15,7 @@ import {
   raceLabel,
   raceRegistrationSchema,
   REGISTRATION_TOASTS,
-} from "../../app/lib/registration";
+} from "~/lib/registration/registration";
 
 /** The field errors of a parse, whatever its status (a success has none). */
 function errorsOf(submission: object): Record<string, string[] | null> | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOAT_CLASS } from "~/lib/boat-classes";
-import type { PublicResult } from "~/lib/results";
-import { emptyRow, resizeRows, resultsEditorUrl, rowsFor, selectHeat } from "~/lib/results-editor";
+import { DEFAULT_BOAT_CLASS } from "~/lib/races/boat-classes";
+import type { PublicResult } from "~/lib/races/results";
+import { emptyRow, resizeRows, resultsEditorUrl, rowsFor, selectHeat } from "~/lib/race-day/results-editor";
 
 let nextId = 1;
 function result(boatClass: string, heatNumber: number, position: number, extra: Partial<PublicResult> = {}): PublicResult {

@@ -8,7 +8,7 @@ import {
   isSeasonKey,
   offeredSeasons,
   seasonOf,
-} from "~/lib/seasons";
+} from "~/lib/championship/seasons";
 
 const winter = { key: "2025-26", name: "Winter Series", startsOn: "2025-09-01", endsOn: "2026-03-31" };
 

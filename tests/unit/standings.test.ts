@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boatLabel, isPodium, racerStatistics, rankStandings, type StandingTotals } from "~/lib/standings";
+import { boatLabel, isPodium, racerStatistics, rankStandings, type StandingTotals } from "~/lib/championship/standings";
 
 const racer = (id: number, points: number, finishes: number[], lastName = `Racer${id}`): StandingTotals => ({
   competitorId: id,

@@ -1,6 +1,6 @@
 /** The rate limits' "try again" wording. */
 import { describe, expect, it } from "vitest";
-import { minutesToWait, tryAgainIn } from "~/lib/try-again";
+import { minutesToWait, tryAgainIn } from "~/lib/util/try-again";
 
 describe("tryAgainIn", () => {
   it("rounds up to whole minutes, never below one", () => {

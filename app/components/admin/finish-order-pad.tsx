@@ -1,13 +1,13 @@
 import { Undo2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { padBoats, placesOf, tapBoat, undoLastTap, type HeatDraw } from "~/lib/finish-order";
-import { ordinal } from "~/lib/ordinal";
-import type { ResultRow } from "~/lib/results-editor";
+import { padBoats, placesOf, tapBoat, undoLastTap, type HeatDraw } from "~/lib/race-day/finish-order";
+import { ordinal } from "~/lib/util/ordinal";
+import type { ResultRow } from "~/lib/race-day/results-editor";
 
 /**
  * The heat's boats as large buttons in the results dialog: tapping them in finishing order fills
  * the result rows (1st, 2nd, ...); tapping a placed boat again takes it out. The rules are in
- * app/lib/finish-order.ts; the rows, and so the save, stay the dialog's.
+ * app/lib/race-day/finish-order.ts; the rows, and so the save, stay the dialog's.
  */
 export function FinishOrderPad({
   draw,

@@ -3,16 +3,16 @@ import { useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { FinishOrderPad } from "~/components/admin/finish-order-pad";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
-import { showToast } from "~/components/show-toast";
+import { showToast } from "~/components/layout/show-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
-import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/admin-schemas";
-import { BOAT_CLASSES } from "~/lib/boat-classes";
-import { drawFor, type HeatDraw } from "~/lib/finish-order";
-import { pointsForPosition } from "~/lib/points";
-import type { PublicResult } from "~/lib/results";
+import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/admin/admin-schemas";
+import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { drawFor, type HeatDraw } from "~/lib/race-day/finish-order";
+import { pointsForPosition } from "~/lib/championship/points";
+import type { PublicResult } from "~/lib/races/results";
 import {
   resizeRows,
   resultsEditorUrl,
@@ -20,7 +20,7 @@ import {
   type FieldErrors,
   type ResultRow,
   type ResultsAnswer,
-} from "~/lib/results-editor";
+} from "~/lib/race-day/results-editor";
 
 /**
  * The dialog that adds or edits one heat's results of a race: heat, class and number of

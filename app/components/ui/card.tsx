@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/util/cn";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
   return <section className={cn("rounded-lg border bg-background shadow-sm", className)} {...props} />;

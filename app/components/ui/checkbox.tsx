@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/util/cn";
 
 /**
  * A styled native checkbox: it posts with the form without JavaScript and works with

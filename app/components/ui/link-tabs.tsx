@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/util/cn";
 
 /**
  * Tabs that are links (`?tab=...`): the server renders the chosen tab, so they work without

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/util/cn";
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
   return <div aria-hidden className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/util/cn";
 
 /*
  * Rows, headers and cells get their look from `.data-table` in app.css, written once rather

@@ -1,12 +1,12 @@
 import { LogOut } from "lucide-react";
 import { Form, Outlet, useLocation, useNavigation } from "react-router";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/admin/auth.server";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { Route } from "./+types/layout";
-import { HYDRATE } from "~/lib/page";
+import { HYDRATE } from "~/lib/site/page";
 
 /** The admin area hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { dbContext, productionContext } from "~/context";
-import { deleteSession, sessionCookie, sessionIdFrom } from "~/domain/auth.server";
-import { readForm } from "~/domain/read-form.server";
+import { deleteSession, sessionCookie, sessionIdFrom } from "~/domain/admin/auth.server";
+import { readForm } from "~/domain/platform/read-form.server";
 import type { Route } from "./+types/logout";
 
 // Logging out changes state, so only a POST does it.

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { dbContext } from "~/context";
-import { getRaceTitle, raceEntries } from "~/domain/admin-races.server";
-import { requireAdmin } from "~/domain/auth.server";
-import { toCsv } from "~/lib/csv";
-import { parseId } from "~/lib/params";
+import { getRaceTitle, raceEntries } from "~/domain/races/races.server";
+import { requireAdmin } from "~/domain/admin/auth.server";
+import { toCsv } from "~/lib/util/csv";
+import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/race-entries-csv";
 
 /** A race's entries as CSV for the timing PC (admin only: it lists racers by name). */

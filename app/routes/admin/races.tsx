@@ -4,12 +4,12 @@ import { Download, Grid3x3, ListChecks, Pencil, Plus, Trash2, Trophy } from "luc
 import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { configContext, dbContext } from "~/context";
-import { deleteRace, entriesByRace, listAdminRaces, saveRace, type AdminRace, type RaceEntry } from "~/domain/admin-races.server";
-import { requireAdmin } from "~/domain/auth.server";
-import { readForm } from "~/domain/read-form.server";
+import { deleteRace, entriesByRace, listAdminRaces, saveRace, type AdminRace, type RaceEntry } from "~/domain/races/races.server";
+import { requireAdmin } from "~/domain/admin/auth.server";
+import { readForm } from "~/domain/platform/read-form.server";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
-import { showToast } from "~/components/show-toast";
-import { RouteError } from "~/components/route-error";
+import { showToast } from "~/components/layout/show-toast";
+import { RouteError } from "~/components/layout/route-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -18,16 +18,16 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { raceSchema } from "~/lib/admin-schemas";
-import { formatShortDate } from "~/lib/dates";
-import { toClubLocalInput } from "~/lib/entry-window";
-import { parseId } from "~/lib/params";
-import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/race-timing";
-import { boatLabel } from "~/lib/standings";
-import type { Toast } from "~/lib/toast";
-import { countOf, plural } from "~/lib/plural";
+import { raceSchema } from "~/lib/admin/admin-schemas";
+import { formatShortDate } from "~/lib/util/dates";
+import { toClubLocalInput } from "~/lib/registration/entry-window";
+import { parseId } from "~/lib/util/params";
+import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/races/race-timing";
+import { boatLabel } from "~/lib/championship/standings";
+import type { Toast } from "~/lib/util/toast";
+import { countOf, plural } from "~/lib/util/plural";
 import type { Route } from "./+types/races";
-import { useZodForm } from "~/components/use-zod-form";
+import { useZodForm } from "~/components/ui/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 

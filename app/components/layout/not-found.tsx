@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** 'Race Not Found', 'Racer Not Found' and the 404 page share this look. */
+export function NotFoundMessage({
+  title,
+  message,
+  to,
+  linkText,
+}: {
+  title: string;
+  message: string;
+  to: string;
+  linkText: string;
+}) {
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{message}</p>
+      <Button asChild className="mt-6">
+        <Link to={to}>{linkText}</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function NotFound() {
+  return <NotFoundMessage title="404" message="Oops! Page not found" to="/" linkText="Return to Home" />;
+}

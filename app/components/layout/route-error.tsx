@@ -1,0 +1,20 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { NotFound } from "~/components/layout/not-found";
+
+/** A screen's own failure message (SPEC section 8), or the 404 page for a 404. */
+export function RouteError({
+  message,
+  description = "Please reload the page in a moment.",
+}: {
+  message: string;
+  description?: string;
+}) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div role="alert" className="mx-auto max-w-md py-16 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <p className="mt-2 text-muted-foreground">{description}</p>
+    </div>
+  );
+}

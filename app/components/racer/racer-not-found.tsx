@@ -1,0 +1,21 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { NotFoundMessage } from "~/components/layout/not-found";
+import { RouteError } from "~/components/layout/route-error";
+
+/** The error screen of a racer's pages (profile and head-to-head): 'Racer Not Found' for a 404. */
+export function RacerErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundMessage
+        title="Racer Not Found"
+        message="The racer you are looking for does not exist or has been removed."
+        to="/standings"
+        linkText="Back to Standings"
+      />
+    );
+  }
+  return (
+    <RouteError message="Failed to load competitor details" description="An error occurred while loading competitor details" />
+  );
+}

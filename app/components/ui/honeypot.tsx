@@ -1,0 +1,13 @@
+import { HONEYPOT_FIELD } from "~/lib/registration/registration";
+
+/** Off-screen and skipped by keyboard and screen readers: only bots fill it in. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}

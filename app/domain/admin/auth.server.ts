@@ -1,0 +1,284 @@
+/**
+ * Admin authentication (DESIGN "Security specifics"): argon2id password hashes, server-side
+ * sessions whose random ids are stored only as sha-256 hashes, idle and absolute expiry, logout.
+ * The browser holds nothing but an opaque HttpOnly cookie.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { hash, verify, type Options } from "@node-rs/argon2";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import type { Database } from "~/db/client";
+import { adminSessions, admins } from "~/db/schema";
+import { dbContext, productionContext } from "~/context";
+import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
+import { isUniqueViolation } from "~/domain/platform/db-errors.server";
+
+// OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1. Algorithm 2 = Argon2id (a const enum we cannot import).
+const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** A session ends after this long without a request... */
+export const IDLE_TIMEOUT_SECONDS = 2 * 60 * 60;
+/** ...and in any case this long after login. */
+export const ABSOLUTE_TIMEOUT_SECONDS = 12 * 60 * 60;
+/** last_seen_at is written at most this often, so every page view is not a write. */
+const TOUCH_AFTER_SECONDS = 60;
+
+export const DEMO_ADMIN = { username: "admin", password: "demo-racing-1985" } as const;
+
+export interface Admin {
+  id: number;
+  username: string;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export function checkPasswordStrength(password: string): string | null {
+  return password.length >= MIN_PASSWORD_LENGTH ? null : `Admin passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+}
+
+/** Creates the admin, or sets a new password for an existing one (and ends their sessions). */
+export async function upsertAdmin(
+  db: Database,
+  username: string,
+  password: string,
+  { isDemo = false }: { isDemo?: boolean } = {},
+): Promise<{ admin: Admin; created: boolean }> {
+  const problem = checkPasswordStrength(password);
+  if (problem) throw new Error(problem);
+  const name = username.trim();
+  if (!name) throw new Error("The admin username must not be empty.");
+  const passwordHash = await hashPassword(password);
+  try {
+    return await saveAdmin(db, name, passwordHash, isDemo);
+  } catch (error) {
+    // Two instances starting at once with the same ADMIN_USERNAME: the other one inserted the
+    // admin between our look-up and our insert. Now it exists, and the second try updates it.
+    if (!isUniqueViolation(error)) throw error;
+    return saveAdmin(db, name, passwordHash, isDemo);
+  }
+}
+
+function saveAdmin(
+  db: Database,
+  name: string,
+  passwordHash: string,
+  isDemo: boolean,
+): Promise<{ admin: Admin; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: admins.id, passwordHash: admins.passwordHash })
+      .from(admins)
+      .where(sql`lower(${admins.username}) = lower(${name})`)
+      .for("update");
+    if (existing) {
+      await tx
+        .update(admins)
+        .set({ passwordHash, isDemo, updatedAt: sql`now()` })
+        .where(eq(admins.id, existing.id));
+      // A new password must lock out whoever knew the old one.
+      await tx.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
+      return { admin: { id: existing.id, username: name }, created: false };
+    }
+    const [row] = await tx.insert(admins).values({ username: name, passwordHash, isDemo }).returning();
+    return { admin: { id: row!.id, username: row!.username }, created: true };
+  });
+}
+
+/**
+ * Who may log in at start-up (DESIGN runtime contract): ADMIN_USERNAME/ADMIN_PASSWORD create or
+ * update that admin; otherwise with demo data a demo admin exists (unless a real admin does).
+ * Returns a line for the log.
+ */
+export async function ensureStartupAdmin(
+  db: Database,
+  { username, password, demo }: { username?: string; password?: string; demo: boolean },
+): Promise<{ level: "info" | "warn"; message: string }> {
+  if (username || password) {
+    if (!username || !password) throw new Error("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.");
+    const problem = checkPasswordStrength(password);
+    if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
+    const unchanged = await passwordUnchanged(db, username, password);
+    const { created } = unchanged ? { created: false } : await upsertAdmin(db, username, password);
+    await db.delete(admins).where(and(eq(admins.isDemo, true), sql`lower(${admins.username}) <> lower(${username.trim()})`));
+    const outcome = created ? "created" : unchanged ? "unchanged (sessions kept)" : "updated (password changed, sessions ended)";
+    return { level: "info", message: `admin "${username.trim()}" ${outcome} from ADMIN_USERNAME` };
+  }
+  const real = await db.select({ id: admins.id }).from(admins).where(eq(admins.isDemo, false)).limit(1);
+  if (demo && real.length === 0) {
+    const [demoAdmin] = await db.select({ id: admins.id }).from(admins).where(eq(admins.isDemo, true)).limit(1);
+    if (!demoAdmin) await upsertAdmin(db, DEMO_ADMIN.username, DEMO_ADMIN.password, { isDemo: true });
+    return { level: "info", message: `demo admin "${DEMO_ADMIN.username}" is available (demo data is on)` };
+  }
+  // Demo credentials are public: they must not outlive the demo.
+  await db.delete(admins).where(eq(admins.isDemo, true));
+  if (real.length === 0) {
+    return {
+      level: "warn",
+      message: "no admin account exists: set ADMIN_USERNAME and ADMIN_PASSWORD, or run `npm run admin -- <username>`",
+    };
+  }
+  return { level: "info", message: "admin accounts are configured" };
+}
+
+/**
+ * Whether this admin already exists with this password. Every instance starting with the same
+ * ADMIN_* would otherwise rehash it and end the admin's sessions; only a new password should.
+ * A demo admin of that name becomes a real one (its password is no longer the public demo one's
+ * business), keeping its sessions.
+ */
+async function passwordUnchanged(db: Database, username: string, password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: admins.id, passwordHash: admins.passwordHash, isDemo: admins.isDemo })
+    .from(admins)
+    .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
+  if (!row || !(await verify(row.passwordHash, password).catch(() => false))) return false;
+  if (row.isDemo)
+    await db
+      .update(admins)
+      .set({ isDemo: false, updatedAt: sql`now()` })
+      .where(eq(admins.id, row.id));
+  return true;
+}
+
+/** The demo credentials for the login hint, only while the demo admin exists. */
+export async function demoCredentials(db: Database): Promise<string | null> {
+  const [row] = await db.select({ id: admins.id }).from(admins).where(eq(admins.isDemo, true)).limit(1);
+  return row ? `${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}` : null;
+}
+
+// Verifying against a real hash even for unknown usernames keeps the response time from telling
+// which usernames exist.
+let dummyHash: Promise<string> | undefined;
+
+export async function verifyCredentials(db: Database, username: string, password: string): Promise<Admin | null> {
+  const [row] = await db
+    .select({ id: admins.id, username: admins.username, passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
+  if (!row) {
+    dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+    await verify(await dummyHash, password).catch(() => false);
+    return null;
+  }
+  const ok = await verify(row.passwordHash, password).catch(() => false);
+  return ok ? { id: row.id, username: row.username } : null;
+}
+
+function hashSessionId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+/** Starts a session; returns the id for the cookie (the database keeps only its hash). */
+export async function createSession(db: Database, adminId: number): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db.insert(adminSessions).values({ idHash: hashSessionId(id), adminId });
+  return id;
+}
+
+const liveSession = sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${IDLE_TIMEOUT_SECONDS})
+  AND ${adminSessions.createdAt} > now() - make_interval(secs => ${ABSOLUTE_TIMEOUT_SECONDS})`;
+
+/** The admin of a live session, or null (unknown, expired or revoked id). */
+export async function sessionAdmin(db: Database, sessionId: string): Promise<Admin | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
+  const idHash = hashSessionId(sessionId);
+  const [row] = await db
+    .select({
+      id: admins.id,
+      username: admins.username,
+      stale: sql<boolean>`${adminSessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
+    })
+    .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+    .where(and(eq(adminSessions.idHash, idHash), liveSession));
+  if (!row) return null;
+  if (row.stale) {
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(adminSessions.idHash, idHash));
+  }
+  return { id: row.id, username: row.username };
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(adminSessions).where(eq(adminSessions.idHash, hashSessionId(sessionId)));
+}
+
+export async function pruneSessions(db: Database): Promise<void> {
+  await db
+    .delete(adminSessions)
+    .where(
+      or(
+        lt(adminSessions.lastSeenAt, sql`now() - make_interval(secs => ${IDLE_TIMEOUT_SECONDS})`),
+        lt(adminSessions.createdAt, sql`now() - make_interval(secs => ${ABSOLUTE_TIMEOUT_SECONDS})`),
+      ),
+    );
+}
+
+// ---- The cookie ----
+
+/**
+ * Secure + `__Host-` whenever it matters: always in production, except for plain http to a
+ * loopback host (a browser on the same machine, e.g. the production build under test), where
+ * nothing crosses a network and browsers would otherwise drop the cookie. Behind a TLS proxy the
+ * request counts as https only with TRUST_PROXY set; without it the host is not loopback, so the
+ * cookie is still Secure.
+ */
+export function secureCookies(request: Request, production: boolean): boolean {
+  if (!production) return false;
+  const url = new URL(request.url);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return url.protocol === "https:" || !loopback;
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-admin_session" : "admin_session";
+}
+
+function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+export function sessionIdFrom(request: Request, production: boolean): string | null {
+  return readCookie(request.headers.get("Cookie"), sessionCookieName(secureCookies(request, production)));
+}
+
+export function sessionCookie(request: Request, production: boolean, sessionId: string | null): string {
+  const secure = secureCookies(request, production);
+  // No Max-Age: the server decides when a session ends; the cookie lasts for the browser session.
+  const parts = [`${sessionCookieName(secure)}=${sessionId ?? ""}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (secure) parts.push("Secure");
+  if (sessionId === null) parts.push("Max-Age=0");
+  return parts.join("; ");
+}
+
+// ---- Per-request access ----
+
+/** The signed-in admin of this request once looked up (null = looked up, none). */
+const adminContext = createContext<{ admin: Admin | null } | null>(null);
+
+/** The admin of this request's session, looked up once per request. */
+export async function currentAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin | null> {
+  const known = context.get(adminContext);
+  if (known) return known.admin;
+  const id = sessionIdFrom(request, context.get(productionContext));
+  const admin = id ? await sessionAdmin(context.get(dbContext), id) : null;
+  context.set(adminContext, { admin });
+  return admin;
+}
+
+/** Every admin loader and action starts here: no live session, no access (redirect to the login). */
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin> {
+  const admin = await currentAdmin(request, context);
+  if (!admin) throw redirect("/admin/login");
+  return admin;
+}

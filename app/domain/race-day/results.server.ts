@@ -1,0 +1,143 @@
+/** Results management (admin only): the race picker and replacing one heat of one class. */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client";
+import { competitors, raceResultChanges, raceResults, races } from "~/db/schema";
+import type { ResultsInput } from "~/lib/admin/admin-schemas";
+import { pointsForPosition } from "~/lib/championship/points";
+import { describeResultChanges, type ResultLine } from "~/lib/race-day/race-day";
+import { isForeignKeyViolation, pgErrorCode } from "~/domain/platform/db-errors.server";
+import { byCompetitorName } from "~/domain/racer/competitor-order.server";
+
+export async function raceOptions(db: Database) {
+  return db
+    .select({ id: races.id, title: races.title, date: races.date, status: races.status })
+    .from(races)
+    .orderBy(asc(races.date), asc(races.id));
+}
+
+export async function competitorOptions(db: Database) {
+  const rows = await db
+    .select({
+      id: competitors.id,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatNumber: competitors.boatNumber,
+    })
+    .from(competitors)
+    .orderBy(...byCompetitorName());
+  return rows.map((r) => ({ id: r.id, label: `${r.firstName} ${r.lastName}${r.boatNumber ? ` #${r.boatNumber}` : ""}` }));
+}
+
+export type ReplaceOutcome =
+  | { ok: true; saved: number }
+  | { ok: false; reason: "race-not-found" | "competitor-not-found" | "delete-failed" | "insert-failed" };
+
+/**
+ * Replaces the results of one race, heat and class with the given rows, in one transaction: if
+ * anything fails, the previous results stay exactly as they were. Points are computed here from
+ * the club's table, never taken from the browser.
+ */
+export async function replaceHeatResults(db: Database, input: ResultsInput): Promise<ReplaceOutcome> {
+  let stage: "delete" | "insert" = "delete";
+  try {
+    return await db.transaction(async (tx) => {
+      // Locks the race: two admins saving the same race are serialized, and it cannot vanish meanwhile.
+      const locked = await tx.execute<{ official: boolean }>(
+        sql`SELECT results_official_at IS NOT NULL AS official FROM races WHERE id = ${input.raceId} FOR UPDATE`,
+      );
+      if (locked.rows.length === 0) return { ok: false, reason: "race-not-found" } as const;
+      // The live race page's "Last updated" (and, by its trigger, NOTIFY race_changed).
+      await tx
+        .update(races)
+        .set({ resultsUpdatedAt: sql`now()` })
+        .where(eq(races.id, input.raceId));
+      const heat = and(
+        eq(raceResults.raceId, input.raceId),
+        eq(raceResults.heatNumber, input.heatNumber),
+        eq(raceResults.boatClass, input.boatClass),
+      );
+      // Official results are never silently rewritten: what this save changes goes to the change log.
+      const before: ResultLine[] = locked.rows[0]!.official
+        ? await tx
+            .select({
+              competitorId: raceResults.competitorId,
+              position: raceResults.position,
+              laps: raceResults.laps,
+              lapTime: raceResults.lapTime,
+              bestLap: raceResults.bestLap,
+              totalTime: raceResults.totalTime,
+            })
+            .from(raceResults)
+            .where(heat)
+        : [];
+      stage = "delete";
+      await tx
+        .delete(raceResults)
+        .where(
+          and(
+            eq(raceResults.raceId, input.raceId),
+            eq(raceResults.heatNumber, input.heatNumber),
+            eq(raceResults.boatClass, input.boatClass),
+          ),
+        );
+      stage = "insert";
+      await tx.insert(raceResults).values(
+        input.rows.map((row) => ({
+          raceId: input.raceId,
+          competitorId: row.competitorId,
+          position: row.position,
+          points: pointsForPosition(row.position),
+          laps: row.laps ?? null,
+          lapTime: row.lapTime || null,
+          bestLap: row.bestLap || null,
+          totalTime: row.totalTime || null,
+          heatNumber: input.heatNumber,
+          boatClass: input.boatClass,
+        })),
+      );
+      if (locked.rows[0]!.official) {
+        const after: ResultLine[] = input.rows.map((row) => ({
+          competitorId: row.competitorId,
+          position: row.position,
+          laps: row.laps ?? null,
+          lapTime: row.lapTime || null,
+          bestLap: row.bestLap || null,
+          totalTime: row.totalTime || null,
+        }));
+        const ids = [...new Set([...before, ...after].map((r) => r.competitorId))];
+        const boats = new Map(
+          (
+            await tx
+              .select({
+                id: competitors.id,
+                boatNumber: competitors.boatNumber,
+                firstName: competitors.firstName,
+                lastName: competitors.lastName,
+              })
+              .from(competitors)
+              .where(inArray(competitors.id, ids))
+          ).map((c) => [c.id, c.boatNumber ? `#${c.boatNumber}` : `${c.firstName} ${c.lastName}`]),
+        );
+        const description = describeResultChanges(
+          input.boatClass,
+          input.heatNumber,
+          before,
+          after,
+          (id) => boats.get(id) ?? `#?`,
+        );
+        if (description) {
+          await tx
+            .insert(raceResultChanges)
+            .values({ raceId: input.raceId, heatNumber: input.heatNumber, boatClass: input.boatClass, description });
+        }
+      }
+      return { ok: true, saved: input.rows.length } as const;
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "competitor-not-found" };
+    if (pgErrorCode(error)?.startsWith("23") || pgErrorCode(error)?.startsWith("P0")) {
+      return { ok: false, reason: stage === "delete" ? "delete-failed" : "insert-failed" };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,323 @@
+/**
+ * Every read the public pages make. Each function selects only public columns:
+ * a competitor's e-mail and telephone never leave this module.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client";
+import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
+import { competitors, raceResults, races } from "~/db/schema";
+import { classTabs, parseBoatClassList } from "~/lib/races/boat-classes";
+import { POINTS_BELOW_TABLE, POINTS_BY_POSITION, resultPoints } from "~/lib/championship/points";
+import type { PublicResult } from "~/lib/races/results";
+import type { RaceStatus } from "~/lib/races/race-timing";
+import { boatLabel, rankStandings, type Ranked, type StandingTotals } from "~/lib/championship/standings";
+
+export interface PublicRace {
+  id: number;
+  title: string;
+  date: string;
+  location: string;
+  description: string;
+  imageUrl: string | null;
+  status: RaceStatus;
+}
+
+/** The columns of a race any page may show. */
+export const raceColumns = {
+  id: races.id,
+  title: races.title,
+  date: races.date,
+  location: races.location,
+  description: races.description,
+  imageUrl: races.imageUrl,
+  status: races.status,
+};
+
+export async function listRaces(db: Database): Promise<PublicRace[]> {
+  return db.select(raceColumns).from(races).orderBy(asc(races.date), asc(races.id));
+}
+
+export async function getRace(db: Database, id: number): Promise<PublicRace | null> {
+  const [race] = await db.select(raceColumns).from(races).where(eq(races.id, id));
+  return race ?? null;
+}
+
+/** The earliest upcoming race dated today or later. */
+export async function nextEvent(db: Database, today: string): Promise<PublicRace | null> {
+  const [race] = await db
+    .select(raceColumns)
+    .from(races)
+    .where(and(eq(races.status, "upcoming"), gte(races.date, today)))
+    .orderBy(asc(races.date), asc(races.id))
+    .limit(1);
+  return race ?? null;
+}
+
+/**
+ * One page of the results archive: completed races newest first, and how many the filter
+ * matches in all (20 seasons of history are never loaded at once).
+ */
+export async function completedRacesPage(
+  db: Database,
+  { year, limit, offset }: { year?: number; limit: number; offset: number },
+): Promise<{ races: PublicRace[]; total: number }> {
+  const filters = [eq(races.status, "completed")];
+  // A range on the indexed date rather than extract(year ...), which no index serves.
+  if (year !== undefined) filters.push(gte(races.date, `${year}-01-01`), lt(races.date, `${year + 1}-01-01`));
+  const where = and(...filters);
+  // The count rides along with the page (one round trip); only a page past the end, which has
+  // no rows to carry it, asks again.
+  const rows = await db
+    .select({ ...raceColumns, total: sql<number>`(count(*) OVER ())::int` })
+    .from(races)
+    .where(where)
+    .orderBy(desc(races.date), desc(races.id))
+    .limit(limit)
+    .offset(offset);
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : ((
+          await db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(races)
+            .where(where)
+        )[0]?.total ?? 0));
+  return { races: rows.map(({ total: _total, ...race }) => race), total };
+}
+
+/** The years with a completed race, newest first: the archive's filter. Kept until the data changes. */
+export async function completedRaceYears(db: Database, computed?: ComputedOnce | null): Promise<number[]> {
+  return keptOrComputed(computed, "completed-race-years", async () => {
+    const rows = await db
+      .selectDistinct({ year: sql<number>`extract(year from ${races.date})::int` })
+      .from(races)
+      .where(eq(races.status, "completed"));
+    return rows.map((r) => r.year).sort((a, b) => b - a);
+  });
+}
+
+/** The most recent completed race that has results, for the home page. */
+export async function latestRaceWithResults(db: Database): Promise<PublicRace | null> {
+  const [race] = await db
+    .select(raceColumns)
+    .from(races)
+    .where(
+      and(eq(races.status, "completed"), sql`exists (select 1 from ${raceResults} where ${raceResults.raceId} = ${races.id})`),
+    )
+    .orderBy(desc(races.date), desc(races.id))
+    .limit(1);
+  return race ?? null;
+}
+
+/** Results of the given races, ordered by race, class, heat and position. */
+export async function resultsForRaces(db: Database, raceIds: number[]): Promise<PublicResult[]> {
+  if (raceIds.length === 0) return [];
+  const rows = await db
+    .select(publicResultColumns)
+    .from(raceResults)
+    .innerJoin(competitors, eq(competitors.id, raceResults.competitorId))
+    .where(inArray(raceResults.raceId, raceIds))
+    .orderBy(asc(raceResults.raceId), asc(raceResults.boatClass), asc(raceResults.heatNumber), asc(raceResults.position));
+  return rows.map(toPublicResult);
+}
+
+/**
+ * The first `perHeat` finishers of each class and heat of the given races, and how many results
+ * each race has in all: the archive and home page show the front of the field and link to the
+ * race page for the rest, so a 40-boat race day never makes them long (issue 11).
+ */
+export async function leadersOfRaces(
+  db: Database,
+  raceIds: number[],
+  perHeat: number,
+): Promise<{ results: PublicResult[]; totals: Map<number, number> }> {
+  if (raceIds.length === 0) return { results: [], totals: new Map() };
+  // The races' classes and heats (with each race's size) come from race_results_race_idx alone,
+  // then each heat's front from the same index, a few rows per heat: about 1.5 ms for an archive
+  // page of 2,000 results, where a window over them all sorted every one (5 ms).
+  const { rows } = await db.execute<ResultRow & { race_total: number }>(sql`
+    SELECT g.race_total, t.* FROM (
+      SELECT race_id, boat_class, heat_number, (sum(count(*)) OVER (PARTITION BY race_id))::int AS race_total
+      FROM race_results WHERE race_id IN ${raceIds}
+      GROUP BY race_id, boat_class, heat_number
+    ) g CROSS JOIN LATERAL (
+      SELECT rr.id, rr.race_id AS "raceId", rr.competitor_id AS "competitorId", rr.position, rr.points AS "storedPoints",
+        rr.lap_time AS "lapTime", rr.best_lap AS "bestLap", rr.total_time AS "totalTime", rr.laps,
+        rr.heat_number AS "heatNumber", rr.boat_class AS "boatClass", c.first_name AS "firstName",
+        c.last_name AS "lastName", c.boat_name AS "boatName", c.boat_number AS "boatNumber"
+      FROM race_results rr JOIN competitors c ON c.id = rr.competitor_id
+      WHERE rr.race_id = g.race_id AND rr.boat_class = g.boat_class AND rr.heat_number = g.heat_number
+      ORDER BY rr.position, rr.id
+      LIMIT ${perHeat}
+    ) t
+    ORDER BY t."raceId", t."boatClass", t."heatNumber", t.position, t.id
+  `);
+  const totals = new Map<number, number>();
+  for (const row of rows) totals.set(row.raceId, row.race_total);
+  return { results: rows.map(toPublicResult), totals };
+}
+
+const publicResultColumns = {
+  id: raceResults.id,
+  raceId: raceResults.raceId,
+  competitorId: raceResults.competitorId,
+  position: raceResults.position,
+  storedPoints: raceResults.points,
+  lapTime: raceResults.lapTime,
+  bestLap: raceResults.bestLap,
+  totalTime: raceResults.totalTime,
+  laps: raceResults.laps,
+  heatNumber: raceResults.heatNumber,
+  boatClass: raceResults.boatClass,
+  firstName: competitors.firstName,
+  lastName: competitors.lastName,
+  boatName: competitors.boatName,
+  boatNumber: competitors.boatNumber,
+};
+
+/** A result row as both result queries read it: the result, its stored points and its racer. */
+type ResultRow = Omit<PublicResult, "points" | "racerName" | "boat"> & {
+  storedPoints: number | null;
+  firstName: string;
+  lastName: string;
+  boatName: string | null;
+  boatNumber: string;
+};
+
+/** Field by field, without rest and spread: an archive page maps hundreds of rows per request. */
+function toPublicResult(row: ResultRow): PublicResult {
+  return {
+    id: row.id,
+    raceId: row.raceId,
+    competitorId: row.competitorId,
+    position: row.position,
+    points: resultPoints(row.position, row.storedPoints),
+    lapTime: row.lapTime,
+    bestLap: row.bestLap,
+    totalTime: row.totalTime,
+    laps: row.laps,
+    heatNumber: row.heatNumber,
+    boatClass: row.boatClass,
+    racerName: `${row.firstName} ${row.lastName}`,
+    boat: boatLabel(row.boatName, row.boatNumber),
+  };
+}
+
+export interface Standing extends StandingTotals {
+  name: string;
+  boat: string;
+  boatClass: string;
+}
+
+/** The points table as SQL, generated from the one table in app/lib/championship/points.ts. */
+const pointsCase = sql.raw(
+  `CASE rr.position ${Object.entries(POINTS_BY_POSITION)
+    .map(([position, points]) => `WHEN ${Number(position)} THEN ${Number(points)}`)
+    .join(" ")} ELSE ${POINTS_BELOW_TABLE} END`,
+);
+
+/**
+ * SPEC's standings (every result of every race), aggregated by the database in one query from
+ * result_totals (kept by triggers per racer, class and position: a few thousand rows however long
+ * the history, migration 0016), then ordered with the count-back rule. `boatClass` undefined =
+ * all classes.
+ */
+export async function standings(db: Database, boatClass?: string): Promise<Ranked<Standing>[]> {
+  const classFilter = boatClass ? sql`WHERE rr.boat_class = ${boatClass}` : sql``;
+  const { rows } = await db.execute<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    boat_name: string | null;
+    boat_number: string | null;
+    boat_classes: string[];
+    points: number;
+    finishes: Record<string, number>;
+  }>(sql`
+    WITH per_position AS (
+      SELECT rr.competitor_id, rr.position, sum(rr.finishes)::int AS finishes,
+             sum(rr.stored_points + rr.unscored * ${pointsCase})::int AS points
+      FROM result_totals rr ${classFilter} GROUP BY rr.competitor_id, rr.position
+    ),
+    totals AS (
+      SELECT competitor_id, sum(points)::int AS points, json_object_agg(position, finishes) AS finishes
+      FROM per_position GROUP BY competitor_id
+    )
+    SELECT c.id, c.first_name, c.last_name, c.boat_name, c.boat_number, c.boat_classes, t.points, t.finishes
+    FROM totals t JOIN competitors c ON c.id = t.competitor_id
+  `);
+  return rankStandings(
+    rows.map((row) => {
+      const finishes: number[] = [];
+      for (const [position, count] of Object.entries(row.finishes)) finishes[Number(position) - 1] = count;
+      return {
+        competitorId: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        name: `${row.first_name} ${row.last_name}`,
+        boat: boatLabel(row.boat_name, row.boat_number),
+        boatClass: boatClass ?? (row.boat_classes.length ? row.boat_classes.join(", ") : "Open"),
+        points: row.points,
+        finishes: Array.from(finishes, (n) => n ?? 0),
+      };
+    }),
+  );
+}
+
+/** Class tabs: Open, Superboat, then any class found in results (or, with none, on racers). */
+export async function standingsClasses(db: Database): Promise<string[]> {
+  // A loose index scan (one probe of race_results_class_idx per class) instead of DISTINCT, which
+  // reads every result: 0.1 ms rather than 15 at 100,000 results.
+  const { rows: fromResults } = await db.execute<{ boat_class: string }>(sql`
+    WITH RECURSIVE found AS (
+      SELECT min(boat_class) AS boat_class FROM race_results
+      UNION ALL
+      SELECT (SELECT min(boat_class) FROM race_results WHERE boat_class > found.boat_class) FROM found
+      WHERE found.boat_class IS NOT NULL
+    )
+    SELECT boat_class FROM found WHERE boat_class IS NOT NULL`);
+  if (fromResults.length > 0) return classTabs(fromResults.map((r) => r.boat_class));
+  const fromCompetitors = await db.execute<{ boat_class: string }>(
+    sql`SELECT DISTINCT unnest(boat_classes) AS boat_class FROM competitors`,
+  );
+  return classTabs(fromCompetitors.rows.flatMap((r) => parseBoatClassList(r.boat_class)));
+}
+
+export interface PublicCompetitor {
+  id: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  boatName: string | null;
+  boatNumber: string;
+  boatClasses: string[];
+}
+
+/** The columns of a racer any page may show: never e-mail or telephone. */
+export const publicCompetitorColumns = {
+  id: competitors.id,
+  firstName: competitors.firstName,
+  lastName: competitors.lastName,
+  boatName: competitors.boatName,
+  boatNumber: competitors.boatNumber,
+  boatClasses: competitors.boatClasses,
+};
+
+export async function getCompetitor(db: Database, id: number): Promise<PublicCompetitor | null> {
+  const [row] = await db.select(publicCompetitorColumns).from(competitors).where(eq(competitors.id, id));
+  return row ? { ...row, name: `${row.firstName} ${row.lastName}` } : null;
+}
+
+export interface CompetitorResult {
+  id: number;
+  raceId: number;
+  raceTitle: string;
+  raceDate: string;
+  position: number;
+  points: number;
+  bestLap: string | null;
+  boatClass: string;
+  heatNumber: number;
+}

@@ -1,0 +1,257 @@
+/**
+ * Driver registration (SPEC section 4's flow, DESIGN's rules): one transaction per save, e-mail
+ * unique whatever its capitals (enforced by the unique index, not by a prior look-up), the
+ * registration e-mail written to the outbox in the same transaction.
+ *
+ * The look-ups behind the two dialogs return only what the dialogs show: for the same e-mail the
+ * public racing details; for the same name a masked e-mail address (never the full one).
+ * A new registration saves at once; answering either dialog changes an existing record only once
+ * the owner of its address confirms (registration-changes.server.ts).
+ *
+ * A guess at the masked address (an address with the same mask as the same-name record's) gets
+ * the answers the right address gets, so the dialogs cannot confirm a guess (issue 21, item 7;
+ * decision 0028).
+ */
+import { and, asc, ne, or, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client";
+import { competitors } from "~/db/schema";
+import { fitsMask, maskEmail, type DriverRegistration } from "~/lib/registration/registration";
+import { isUniqueViolation } from "~/domain/platform/db-errors.server";
+import { enqueue } from "~/domain/platform/outbox.server";
+import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "~/domain/registration/changes.server";
+import { registrationMessages } from "~/domain/registration/email.server";
+import type { ClubSite } from "~/lib/site/club";
+import { publicCompetitorColumns } from "~/domain/races/public-queries.server";
+import { issueMessageLink } from "~/domain/registration/race-messages.server";
+import { hit, type RateLimitState } from "~/domain/platform/rate-limit.server";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Reader = Database | Tx;
+
+export interface ExistingByEmail {
+  name: string;
+  boatName: string | null;
+  boatNumber: string;
+  boatClasses: string[];
+}
+
+export interface ExistingByName {
+  name: string;
+  maskedEmail: string | null;
+}
+
+export type DriverOutcome =
+  | { kind: "saved"; competitorId: number }
+  | ChangeRequestOutcome
+  | { kind: "confirm-update"; existing: ExistingByEmail }
+  | { kind: "confirm-new-email"; existing: ExistingByName };
+
+export type DriverSaveMode = "submit" | "update" | "use-new-email";
+
+/**
+ * Answers that show a registration (either dialog) per client address: enough for the few racers
+ * who update their details from the lake's one connection, too few to try address after address.
+ */
+export const REGISTRATION_LOOKUP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
+
+/** Counts one answer that shows a registration; over the limit it must not be shown. */
+export function countRegistrationLookup(db: Database, clientAddress: string): Promise<RateLimitState> {
+  return hit(db, { key: `registration-lookup:ip:${clientAddress}`, ...REGISTRATION_LOOKUP_LIMIT });
+}
+
+async function findByEmail(db: Reader, email: string) {
+  const [row] = await db
+    .select(publicCompetitorColumns)
+    .from(competitors)
+    .where(sql`lower(${competitors.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+/** Same first and last name, ignoring capitals and spaces around. */
+function sameName(input: DriverRegistration) {
+  return and(
+    sql`lower(btrim(${competitors.firstName})) = lower(${input.firstName})`,
+    sql`lower(btrim(${competitors.lastName})) = lower(${input.lastName})`,
+  );
+}
+
+/** Same name, with another or no e-mail. */
+function sameNameOtherEmail(input: DriverRegistration) {
+  return and(sameName(input), or(isNull(competitors.email), ne(sql`lower(${competitors.email})`, sql`lower(${input.email})`)));
+}
+
+/**
+ * The same-name record whose address the typed one fits the mask of (the oldest): for the right
+ * address and for a wrong guess at it alike.
+ */
+async function guessedRecord(tx: Tx, input: DriverRegistration, lock: boolean) {
+  const query = tx
+    .select({ ...publicCompetitorColumns, email: competitors.email })
+    .from(competitors)
+    .where(sameName(input))
+    .orderBy(asc(competitors.id));
+  const rows = await (lock ? query.for("update") : query);
+  return rows.find((row) => row.email !== null && fitsMask(row.email, input.email)) ?? null;
+}
+
+function confirmUpdate(row: NonNullable<Awaited<ReturnType<typeof findByEmail>>>): DriverOutcome {
+  return {
+    kind: "confirm-update",
+    existing: {
+      name: `${row.firstName} ${row.lastName}`,
+      boatName: row.boatName,
+      boatNumber: row.boatNumber,
+      boatClasses: row.boatClasses,
+    },
+  };
+}
+
+function details(input: DriverRegistration) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    boatName: input.boatName ?? null,
+    boatNumber: input.boatNumber,
+    boatClasses: input.boatClasses,
+    telephone: input.telephone ?? null,
+    // Saving always records consent (SPEC section 5), with the moment it was given.
+    pipaConsent: true,
+    pipaConsentAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+}
+
+async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration, club: ClubSite) {
+  // Whoever opts in gets the way out at once: the preferences link rides on the welcome e-mail.
+  const preferencesUrl = input.raceEmails ? (await issueMessageLink(tx, competitorId, club.siteUrl)).preferencesUrl : null;
+  await enqueue(
+    tx,
+    registrationMessages(
+      {
+        competitorId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        boatName: input.boatName ?? null,
+        boatNumber: input.boatNumber,
+        boatClasses: input.boatClasses,
+        telephone: input.telephone ?? null,
+        email: input.email,
+        change: "new",
+        preferencesUrl,
+      },
+      club,
+    ),
+    club,
+  );
+}
+
+/** A plain submit: asks first when the e-mail or the name is already registered, else inserts. */
+async function submitNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+  const byEmail = await findByEmail(tx, input.email);
+  if (byEmail) return confirmUpdate(byEmail);
+  const guessed = await guessedRecord(tx, input, false);
+  if (guessed) return confirmUpdate(guessed);
+  const [byName] = await tx
+    .select({ firstName: competitors.firstName, lastName: competitors.lastName, email: competitors.email })
+    .from(competitors)
+    .where(sameNameOtherEmail(input))
+    .orderBy(asc(competitors.id))
+    .limit(1);
+  if (byName) {
+    return {
+      kind: "confirm-new-email",
+      existing: { name: `${byName.firstName} ${byName.lastName}`, maskedEmail: maskEmail(byName.email) },
+    };
+  }
+  return insertNew(tx, input, club);
+}
+
+async function insertNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+  // The unique index on lower(email) decides between simultaneous identical submissions: the
+  // loser inserts nothing and is asked, like anyone else, whether to update the registration.
+  const [inserted] = await tx
+    .insert(competitors)
+    .values({ ...details(input), email: input.email, notifyResults: input.raceEmails, notifyReminders: input.raceEmails })
+    .onConflictDoNothing()
+    .returning({ id: competitors.id });
+  if (!inserted) {
+    const winner = await findByEmail(tx, input.email);
+    if (!winner) throw new Error("competitor insert conflicted but no row holds the e-mail");
+    return confirmUpdate(winner);
+  }
+  await notifyNew(tx, inserted.id, input, club);
+  return { kind: "saved", competitorId: inserted.id };
+}
+
+/** The details a confirmed change gives the record (the address stays unless the change moves it). */
+function changeValues(input: DriverRegistration, email: string): ChangeValues {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    boatName: input.boatName ?? null,
+    boatNumber: input.boatNumber,
+    boatClasses: input.boatClasses,
+    telephone: input.telephone ?? null,
+    email,
+    raceEmails: input.raceEmails,
+  };
+}
+
+/**
+ * 'Update Registration': knowing an address is not owning it, so the record with this e-mail only
+ * changes once its owner confirms (a new registration if the record went away meanwhile).
+ */
+async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+  const [target] = await tx
+    .select({ id: competitors.id, email: competitors.email })
+    .from(competitors)
+    .where(sql`lower(${competitors.email}) = lower(${input.email})`)
+    .for("update");
+  // The address as registered: an update never changes its spelling, only the details.
+  if (target?.email) return requestChange(tx, target.id, changeValues(input, target.email), club);
+  // A guess at the masked address answered 'Update Registration': asked of the owner as a move.
+  const guessed = await guessedRecord(tx, input, true);
+  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
+  return insertNew(tx, input, club);
+}
+
+/**
+ * 'Use New Email': the same-name registration would move to the new address, keeping its results;
+ * the owner of the address on file confirms first.
+ */
+async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+  const byEmail = await findByEmail(tx, input.email);
+  const guessed = await guessedRecord(tx, input, true);
+  // Another racer's address: asked about that registration, as on a plain submit.
+  if (byEmail && byEmail.id !== guessed?.id) return confirmUpdate(byEmail);
+  // The address on file or a guess at it: the owner is asked either way, and nothing else is said.
+  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
+  const [target] = await tx
+    .select({ id: competitors.id })
+    .from(competitors)
+    .where(sameNameOtherEmail(input))
+    .orderBy(asc(competitors.id))
+    .limit(1)
+    .for("update");
+  // Changed since the dialog was shown (renamed or deleted): register the driver as new.
+  if (!target) return insertNew(tx, input, club);
+  return requestChange(tx, target.id, changeValues(input, input.email), club);
+}
+
+export async function registerDriver(
+  db: Database,
+  input: DriverRegistration,
+  mode: DriverSaveMode,
+  club: ClubSite,
+): Promise<DriverOutcome> {
+  const run = { submit: submitNew, update: updateByEmail, "use-new-email": moveToNewEmail }[mode];
+  try {
+    return await db.transaction((tx) => run(tx, input, club));
+  } catch (error) {
+    // Moving to an address someone registered a moment ago: ask about that registration instead.
+    if (!isUniqueViolation(error)) throw error;
+    const owner = await findByEmail(db, input.email);
+    if (!owner) throw error;
+    return confirmUpdate(owner);
+  }
+}
