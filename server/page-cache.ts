@@ -171,7 +171,7 @@ function securityHeadersOf(res: ServerResponse): [string, string][] {
 
 /**
  * The address a page is kept under: its path and, in name order, only the query parameters its
- * routes read (`handle.query`, app/lib/site/page.ts). Junk parameters, whether cache-busting `?x=N` or
+ * routes read (`handle.query`, app/lib/site/page.ts), for the routes that say so. Junk parameters, whether cache-busting `?x=N` or
  * a campaign's `utm_source`, then find the page already rendered instead of rendering (and
  * storing) it once more each. Undefined for React Router's `.data` requests, which are never kept.
  */
@@ -190,7 +190,9 @@ export function pageKeys(build: ServerBuild): (url: string) => string | undefine
     if (names !== undefined) return names;
     const matches = matchRoutes(root, path) ?? [];
     const handles = matches.map((m) => routes[m.route.id ?? ""]?.module.handle as PageHandle | undefined);
-    names = new Set(handles.flatMap((h) => h?.query ?? []));
+    // A route that does not say which parameters it reads keeps them all: its address is its own
+    // (a resource route's `?other=`, a link page's `?withdrawn`).
+    names = handles.some((h) => h?.query) ? new Set(handles.flatMap((h) => h?.query ?? [])) : null;
     // Remembered per path only while few: paths with ids are many, and matching is cheap.
     if (read.size < 1_000) read.set(path, names);
     return names;
@@ -201,6 +203,7 @@ export function pageKeys(build: ServerBuild): (url: string) => string | undefine
     const path = url.slice(0, mark);
     if (path.endsWith(".data")) return undefined;
     const names = readBy(path);
+    if (names === null) return url;
     const kept = new URLSearchParams();
     for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) if (names?.has(name)) kept.append(name, value);
     kept.sort();

@@ -27,7 +27,7 @@ import { linkPreview, previewSite } from "~/lib/site/link-preview";
  * (Server-Sent Events) and swaps the [data-live-race] region with the page fetched again.
  * The page ships no React; without JavaScript a reload shows the same.
  */
-export const handle: PageHandle = { scripts: ["/js/live-race.js"] };
+export const handle: PageHandle = { scripts: ["/js/live-race.js"], query: [] };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [{ title: "Race Not Found" }];

@@ -135,6 +135,19 @@ describe("the page cache", () => {
     expect((await get(`${b.url}/calendar?filter=upcoming&y=2`)).response.headers.get("x-page-cache")).toBe("hit");
   });
 
+  it("leaves the parameters alone on a route that does not say which it reads", async () => {
+    const racer = await firstRacer();
+    const races = await database.pool.query<{ id: number }>("SELECT id FROM races ORDER BY id LIMIT 1");
+    const raceId = races.rows[0]!.id;
+    // The head-to-head picker reads ?other= in a resource route that says nothing of its parameters.
+    const other = await database.pool.query<{ id: number }>("SELECT id FROM competitors WHERE id <> $1 LIMIT 1", [racer.id]);
+    const picked = await fetch(`${b.url}/competitor/${racer.id}/vs?other=${other.rows[0]!.id}`, { redirect: "manual" });
+    expect(picked.headers.get("location")).toBe(`/competitor/${racer.id}/vs/${other.rows[0]!.id}`);
+    // A race page says it reads none: junk finds it in the cache.
+    await get(`${b.url}/results/${raceId}`);
+    expect((await get(`${b.url}/results/${raceId}?x=1`)).response.headers.get("x-page-cache")).toBe("hit");
+  });
+
   it("answers 304 Not Modified when the browser has the page", async () => {
     const { response } = await get(`${a.url}/calendar`);
     const etag = response.headers.get("etag")!;

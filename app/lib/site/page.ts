@@ -11,7 +11,8 @@ export interface PageHandle {
   scripts?: readonly string[];
   /**
    * The query parameters the page reads. The page cache keys the page on these alone, so any other
-   * parameter (`?x=1`, `?utm_source=`) is served the same page instead of a fresh render.
+   * parameter (`?x=1`, `?utm_source=`) is served the same page instead of a fresh render. A
+   * read page that reads none says `[]`; a route that says nothing keeps every parameter.
    */
   query?: readonly string[];
 }
