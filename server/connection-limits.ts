@@ -1,5 +1,5 @@
 /**
- * What keeps open connections from locking everyone out (issue 21, decision 0026): every socket
+ * What keeps open connections from locking everyone out (decision 0026): every socket
  * costs a file descriptor, and a process at its open-file limit can accept nothing, not even
  * /healthz. The limit is read at start; live streams get what is left after a reserve for the
  * process itself (database pool, files, logs) and for ordinary requests, and the HTTP server

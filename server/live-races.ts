@@ -1,5 +1,5 @@
 /**
- * Live race pages (issue 13): Server-Sent Events at /live/races/:id. A connection carries no data
+ * Live race pages: Server-Sent Events at /live/races/:id. A connection carries no data
  * of its own: each change of the race (NOTIFY race_changed, from any instance) sends one `change`
  * event, and the page's script (public/js/live-race.js) fetches the page again, which the page
  * cache serves. Comments every `heartbeatMs` keep proxies and phones from closing an idle stream.

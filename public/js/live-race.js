@@ -1,8 +1,8 @@
-// Today's race page follows its results (issue 13): on each event of /live/races/:id, and after
+// Today's race page follows its results: on each event of /live/races/:id, and after
 // a reconnection, it fetches the page again and swaps the [data-live-race] region. The server
 // ends a stream after a while and the browser reconnects by itself; a stream it refuses (busy:
 // 503, 429) the browser gives up, and the page then polls every 15 s, trying a stream again after
-// 5 minutes (issue 21). CSP: by src.
+// 5 minutes. CSP: by src.
 (() => {
   const live = document.querySelector("[data-live-race]");
   if (!live) return;

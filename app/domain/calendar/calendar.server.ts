@@ -1,5 +1,5 @@
 /**
- * The calendar page's read (issue 11): one page of race cards per tab, chosen by the database.
+ * The calendar page's read: one page of race cards per tab, chosen by the database.
  * SPEC's order (date ascending) and tabs stay; a club with 20 seasons of races never loads them
  * all. Which page opens without `?page=` is decided here, from counts taken in SQL.
  */

@@ -1,5 +1,5 @@
 /**
- * iCalendar feeds of the race calendar (issue 14): every race, one boat class's races, or one
+ * iCalendar feeds of the race calendar: every race, one boat class's races, or one
  * race ("Add to calendar"). Races are stored as calendar days, so events are all-day DATE values:
  * they carry no time and no zone, and land on the same day in every calendar app whatever its
  * zone (CLUB_TIMEZONE only decides "today" on our pages).
@@ -78,7 +78,7 @@ function nextDay(day: string): Date {
 }
 
 // iCalendar TEXT cannot carry controls other than tab and line breaks (RFC 5545 3.3.11; C1 ones
-// are dropped too: no reader shows them); old rows may hold them (the forms refuse them since issue 21).
+// are dropped too: no reader shows them); old rows may hold them (the forms refuse them now).
 const NOT_ICAL_TEXT = /[^\P{Cc}\t\n\r]/gu;
 
 function text(value: string): string {
@@ -89,7 +89,7 @@ function render(rows: FeedRace[], name: string, { clubName, siteUrl }: FeedOptio
   const host = new URL(siteUrl).host;
   const calendar = ical({
     // ical-generator escapes every event field but writes NAME / X-WR-CALNAME as given: a title
-    // with a line break would add lines of its own (issue 21), so the name gets the same escaping.
+    // with a line break would add lines of its own, so the name gets the same escaping.
     name: escape(text(name), false),
     prodId: { company: escape(text(clubName), false), product: "race-calendar" },
   });

@@ -1,5 +1,5 @@
 /**
- * Heat draws of a race (issue 13): stored in `heats` and `heat_entries`, written in transactions
+ * Heat draws of a race: stored in `heats` and `heat_entries`, written in transactions
  * that lock the race row, so two admins drawing at once cannot interleave. A class's draw can be
  * redrawn until it is locked or its first result is saved; boats can be moved until it is locked.
  */

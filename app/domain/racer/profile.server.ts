@@ -1,5 +1,5 @@
 /**
- * Reads behind the racer profile 2.0 (issue 14): the racer's line in each season's championship,
+ * Reads behind the racer profile 2.0: the racer's line in each season's championship,
  * the racers offered for head-to-head, and the head-to-head of two racers. The rules (personal
  * bests, what a race counts as, who was ahead) are in app/lib/racer/racer-history.ts; the season
  * positions come from the championship itself (seasonStandings), never from a second rule.

@@ -126,7 +126,7 @@ export async function resultsForRaces(db: Database, raceIds: number[]): Promise<
 /**
  * The first `perHeat` finishers of each class and heat of the given races, and how many results
  * each race has in all: the archive and home page show the front of the field and link to the
- * race page for the rest, so a 40-boat race day never makes them long (issue 11).
+ * race page for the rest, so a 40-boat race day never makes them long.
  */
 export async function leadersOfRaces(
   db: Database,

@@ -1,6 +1,6 @@
 /**
  * Changes to an existing driver registration made from the public form wait for the consent of
- * the owner of the e-mail address on file (issue 9, item 4; decision 0008). The form stores the
+ * the owner of the e-mail address on file (decision 0008). The form stores the
  * change as pending and mails a single-use link to that address; only following the link and
  * pressing its button (a POST: mail scanners follow GET links) applies the change.
  *

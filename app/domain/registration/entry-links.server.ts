@@ -1,5 +1,5 @@
 /**
- * "Manage my entry" (issue 14, item 4; decision 0020): the race-entry e-mail carries a private
+ * "Manage my entry" (decision 0020): the race-entry e-mail carries a private
  * link that lets the racer withdraw from a class or from the race, without an account, until
  * entries close. Tokens are 256 random bits stored as SHA-256 hashes (like
  * registration-changes.server.ts); a link is used once its entry is empty.

@@ -9,8 +9,7 @@
  * the owner of its address confirms (registration-changes.server.ts).
  *
  * A guess at the masked address (an address with the same mask as the same-name record's) gets
- * the answers the right address gets, so the dialogs cannot confirm a guess (issue 21, item 7;
- * decision 0028).
+ * the answers the right address gets, so the dialogs cannot confirm a guess (decision 0028).
  */
 import { and, asc, ne, or, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";

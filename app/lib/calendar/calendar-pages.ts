@@ -1,5 +1,5 @@
 /**
- * The calendar's pages (issue 11): how many cards a page holds, which page opens without
+ * The calendar's pages: how many cards a page holds, which page opens without
  * `?page=`, what a `?page=` value means and the address of a page. Used by the calendar's
  * domain read and its route.
  */

@@ -1,5 +1,5 @@
 /**
- * Season championship rules (issue 12, DESIGN point 9). Pure: the database hands over one row per
+ * Season championship rules (DESIGN point 9). Pure: the database hands over one row per
  * racer per round (a round = one race in one class), this module decides which rounds count,
  * which are dropped, who is classified and in what order, and says why.
  *

@@ -1,5 +1,5 @@
 /**
- * Entering a heat in finishing order by tapping boats from the heat's draw (issue 13, results
+ * Entering a heat in finishing order by tapping boats from the heat's draw (the results
  * editor at the lake). The editor's rows stay the one source of truth: a tap rewrites them, and
  * the boats' places are read back from them, so typing in a row and tapping never disagree.
  *

@@ -1,5 +1,5 @@
 /**
- * Lap and race times as the results editor takes them at the lake (issue 13): shown and stored
+ * Lap and race times as the results editor takes them at the lake: shown and stored
  * as m:ss.cc ("1:45.23"). A phone's number pad has no colon, so digits alone are read from the
  * right: "14523" is 1:45.23, "4523" is 0:45.23. "45.2", "105.23" (seconds) and "1:45" are
  * accepted too, and h:mm:ss for the old site's imported times. Returns the normalized text, or null when the input is not a time.

@@ -1,5 +1,5 @@
 /**
- * A racer's history (issue 14, racer profile 2.0): lap times, what one race counts as for a
+ * A racer's history (racer profile 2.0): lap times, what one race counts as for a
  * racer, personal bests per class, the recent-form trend and head-to-head. Pure: the domain
  * module hands over result rows; docs/decisions/0021 explains the choices.
  *

@@ -1,5 +1,5 @@
 /**
- * Entry windows (issue 14, item 3; decision 0020): a race may say when entries open and close.
+ * Entry windows (decision 0020): a race may say when entries open and close.
  * Times are instants (timestamptz); admins type them, and everybody reads them, on the club's
  * wall clock (CLUB_TIMEZONE).
  */

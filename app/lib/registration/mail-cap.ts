@@ -1,5 +1,5 @@
 /**
- * At most MAIL_CAP.perWindow e-mails an hour to one address, all kinds together (issue 21, item 1):
+ * At most MAIL_CAP.perWindow e-mails an hour to one address, all kinds together:
  * one public form per racer and race must not let anyone flood a racer's inbox through the club's
  * mail server. The next one becomes a single digest saying so; after it, nothing until the window
  * ends. The club's own address (its copies of registrations) is not capped.

@@ -237,7 +237,7 @@ export const CONFIRM_PAGE = {
 /** The manage-my-entry page's buttons: a class, or "race" for the whole entry. */
 export const withdrawSchema = z.object({ withdraw: z.string().trim().min(1).max(40) });
 
-/** The "Manage my entry" page behind the race-entry e-mail's link (issue 14, item 4). */
+/** The "Manage my entry" page behind the race-entry e-mail's link. */
 export const ENTRY_PAGE = {
   title: "Manage My Entry",
   withdrawnClass: (boatClass: string) => `You have withdrawn from the ${boatClass} class.`,

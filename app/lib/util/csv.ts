@@ -4,7 +4,7 @@
  * "CSV injection"). Spreadsheets split on the locale's separator (`;` in most of Europe), tab or
  * line breaks, and some ignore our quotes: a formula start (= + - @ tab CR, after blanks or quotes)
  * at the start of a cell or after any of those separators gets an apostrophe before it, so every
- * way of splitting the text sees `'=...` (issue 21). Every CSV the site writes goes through here.
+ * way of splitting the text sees `'=...`. Every CSV the site writes goes through here.
  */
 const FORMULA_AFTER_SEPARATOR = /(^|[,;\t\r\n])(?=[ "]*[=+\-@\t\r])/g;
 // Quoted so that a spreadsheet splitting on any of these keeps the cell whole.
