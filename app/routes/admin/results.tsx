@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Pencil } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { dbContext, loggerContext } from "~/context";
 import { competitorOptions, raceOptions, replaceHeatResults } from "~/domain/race-day/results.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { raceHeats } from "~/domain/race-day/heats.server";
+import { attempt, refused, succeeded } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { resultsForRaces } from "~/domain/races/public-queries.server";
 import { ResultsDialog } from "~/components/admin/results-dialog";
@@ -20,7 +21,7 @@ import { formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import type { HeatDraw } from "~/lib/race-day/finish-order";
 import type { PublicResult } from "~/lib/races/results";
-import { resultsEditorUrl, selectHeat, type ResultsAnswer } from "~/lib/race-day/results-editor";
+import { resultsEditorUrl, selectHeat, type FieldErrors } from "~/lib/race-day/results-editor";
 import type { Route } from "./+types/results";
 
 export const meta: Route.MetaFunction = () => [{ title: "Results Management" }];
@@ -57,39 +58,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const formData = await readForm(request, resultsSchema);
   const submission = parseWithZod(formData, { schema: resultsSchema });
-  const fail = (description: string, status: number, formError?: string) =>
-    data(
-      {
-        ok: false,
-        errors: { ...(submission.reply().error ?? {}), ...(formError ? { "": [formError] } : {}) },
-        toast: { type: "error", title: "Error", description },
-      } satisfies ResultsAnswer,
-      { status },
-    );
+  const fail = (description: string, status: number, formError?: string) => {
+    const errors: FieldErrors = { ...(submission.reply().error ?? {}), ...(formError ? { "": [formError] } : {}) };
+    return refused({ type: "error", title: "Error", description }, status, { errors });
+  };
   if (submission.status !== "success") return fail("Failed to save results", 400);
-  try {
-    const outcome = await replaceHeatResults(context.get(dbContext), submission.value);
-    if (outcome.ok) {
-      const { raceId, boatClass, heatNumber } = submission.value;
-      return {
-        ok: true,
-        saved: { raceId, boatClass, heatNumber },
-        toast: { type: "success", title: "Race results saved successfully" },
-      } satisfies ResultsAnswer;
-    }
-    switch (outcome.reason) {
-      case "race-not-found":
-        return fail("Failed to save race results", 404, "This race no longer exists.");
-      case "competitor-not-found":
-        return fail("Failed to save race results", 409, "A chosen competitor no longer exists. Reload the page and try again.");
-      case "delete-failed":
-        return fail("Failed to update race results", 409, "The previous results could not be replaced; nothing was changed.");
-      case "insert-failed":
-        return fail("Failed to save race results", 409, "The results could not be saved; the previous results are unchanged.");
-    }
-  } catch (error) {
-    context.get(loggerContext).error({ err: error }, "results save failed");
-    return fail("An unexpected error occurred", 500, "Nothing was changed. Please try again.");
+  const log = context.get(loggerContext);
+  const outcome = await attempt(log, "results save", () => replaceHeatResults(context.get(dbContext), submission.value));
+  if (!outcome) return fail("An unexpected error occurred", 500, "Nothing was changed. Please try again.");
+  if (outcome.ok) {
+    const { raceId, boatClass, heatNumber } = submission.value;
+    return succeeded({ type: "success", title: "Race results saved successfully" }, { saved: { raceId, boatClass, heatNumber } });
+  }
+  switch (outcome.reason) {
+    case "race-not-found":
+      return fail("Failed to save race results", 404, "This race no longer exists.");
+    case "competitor-not-found":
+      return fail("Failed to save race results", 409, "A chosen competitor no longer exists. Reload the page and try again.");
+    case "delete-failed":
+      return fail("Failed to update race results", 409, "The previous results could not be replaced; nothing was changed.");
+    case "insert-failed":
+      return fail("Failed to save race results", 409, "The results could not be saved; the previous results are unchanged.");
   }
 }
 

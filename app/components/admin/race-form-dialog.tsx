@@ -1,0 +1,97 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import type { ListedRace } from "~/components/admin/race-table";
+import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
+import { showToast } from "~/components/layout/show-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { CheckboxField, InputField, SelectField, TextareaField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/label";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { raceSchema } from "~/lib/admin/admin-schemas";
+import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/races/race-timing";
+import type { Toast } from "~/lib/util/toast";
+
+/** The races page action's answer: a toast, and the form's errors when it refused the form. */
+export interface RaceAnswer {
+  ok: boolean;
+  toast: Toast;
+  result?: SubmissionResult<string[]>;
+}
+
+/** Shows the answer's toast, and closes the dialog once the action has done what was asked. */
+export function useCloseOnSuccess(fetcher: { state: string; data: RaceAnswer | undefined }, onClose: () => void) {
+  useFetcherOutcome(fetcher, (answer) => {
+    showToast(answer.toast);
+    if (answer.ok) onClose();
+  });
+}
+
+/** Adds a race (`race` null) or edits one: title, date, place, status, entry window. */
+export function RaceFormDialog({ formKey, race, onClose }: { formKey: string; race: ListedRace | null; onClose: () => void }) {
+  const fetcher = useFetcher<RaceAnswer>({ key: formKey });
+  useCloseOnSuccess(fetcher, onClose);
+  const busy = fetcher.state !== "idle";
+  const lastResult = fetcher.state === "idle" ? fetcher.data?.result : undefined;
+  const [form, fields] = useZodForm(raceSchema, {
+    id: useId(),
+    lastResult,
+    defaultValue: race
+      ? {
+          title: race.title,
+          date: race.date,
+          location: race.location,
+          description: race.description,
+          imageUrl: race.imageUrl ?? "",
+          status: race.status,
+          countsForChampionship: race.countsForChampionship,
+          entriesOpen: race.entriesOpen,
+          entriesClose: race.entriesClose,
+        }
+      : { status: "upcoming", countsForChampionship: true },
+  });
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{race ? "Edit Race" : "Add New Race"}</DialogTitle>
+          <DialogDescription>Title, date, place and status of the race.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          {race && <input type="hidden" name="id" value={race.id} />}
+          <InputField field={fields.title} label="Title" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField field={fields.date} label="Date" type="date" />
+            <SelectField field={fields.status} label="Status">
+              {RACE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {RACE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <InputField field={fields.location} label="Location" />
+          <TextareaField field={fields.description} label="Description" />
+          <InputField field={fields.imageUrl} label="Image URL" placeholder="/images/race-default.svg" />
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-medium">Entry window (club time, optional)</legend>
+            <InputField field={fields.entriesOpen} label="Entries open" type="datetime-local" />
+            <InputField field={fields.entriesClose} label="Entries close" type="datetime-local" />
+          </fieldset>
+          <CheckboxField field={fields.countsForChampionship} label="Counts for the championship" />
+          <FieldError id={form.errorId} errors={form.errors} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : race ? "Update Race" : "Add Race"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

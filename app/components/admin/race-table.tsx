@@ -1,0 +1,92 @@
+import { Grid3x3, ListChecks, Pencil, Trash2, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatShortDate } from "~/lib/util/dates";
+import { RACE_STATUS_LABELS, type RaceStatus } from "~/lib/races/race-timing";
+import { plural } from "~/lib/util/plural";
+
+/** A race as the admin list and its dialogs have it: the entry window also on the club's clock. */
+export interface ListedRace {
+  id: number;
+  title: string;
+  date: string;
+  location: string;
+  description: string;
+  imageUrl: string | null;
+  status: RaceStatus;
+  countsForChampionship: boolean;
+  resultCount: number;
+  entryCount: number;
+  entriesOpen: string;
+  entriesClose: string;
+}
+
+/** What a row's buttons open: the race's form, its delete confirmation or its entries. */
+export type RaceDialogKind = "form" | "delete" | "entries";
+
+/** The races with their status and, per row, links to results and heats and the dialogs' buttons. */
+export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kind: RaceDialogKind, race: ListedRace) => void }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Race</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>Location</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {races.map((race) => (
+          <TableRow key={race.id}>
+            <TableCell className="font-medium">{race.title}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatShortDate(race.date)}</TableCell>
+            <TableCell>{race.location}</TableCell>
+            <TableCell>
+              <Badge variant={race.status === "completed" ? "past" : race.status === "cancelled" ? "cancelled" : "upcoming"}>
+                {RACE_STATUS_LABELS[race.status]}
+              </Badge>
+              {!race.countsForChampionship && <div className="mt-1 text-xs text-muted-foreground">Not in the championship</div>}
+            </TableCell>
+            <TableCell className="text-right whitespace-nowrap">
+              {race.status === "completed" ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/admin/results?race=${race.id}`} aria-label={`Results of ${race.title}`}>
+                    <Trophy aria-hidden />
+                    Results
+                  </Link>
+                </Button>
+              ) : (
+                <Button variant="outline" size="sm" disabled aria-label={`Results of ${race.title}`}>
+                  <Trophy aria-hidden />
+                  Results
+                </Button>
+              )}
+              <Button variant="ghost" size="sm" onClick={() => onOpen("entries", race)}>
+                <ListChecks aria-hidden />
+                {/* The name starts with what the button shows (WCAG 2.5.3, label in name). */}
+                {race.entryCount}
+                <span className="sr-only">{` ${plural(race.entryCount, "entry", "entries")} of ${race.title}`}</span>
+              </Button>
+              <Button asChild variant="ghost" size="sm">
+                <Link to={`/admin/races/${race.id}/heats`} aria-label={`Heats of ${race.title}`}>
+                  <Grid3x3 aria-hidden />
+                  Heats
+                </Link>
+              </Button>
+              <Button variant="ghost" size="icon" aria-label={`Edit ${race.title}`} onClick={() => onOpen("form", race)}>
+                <Pencil aria-hidden />
+              </Button>
+              <Button variant="ghost" size="icon" aria-label={`Delete ${race.title}`} onClick={() => onOpen("delete", race)}>
+                <Trash2 aria-hidden className="text-destructive" />
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,56 @@
+import { Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatShortDate } from "~/lib/util/dates";
+
+/** A defined season as the list shows it: its rules already in words. */
+export interface ListedSeason {
+  id: number;
+  key: string;
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  rules: string[];
+}
+
+/** The defined seasons: name (a link to its standings), dates, rules, and the edit link. */
+export function SeasonTable({ seasons }: { seasons: ListedSeason[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Season</TableHead>
+          <TableHead>Dates</TableHead>
+          <TableHead>Rules</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {seasons.map((season) => (
+          <TableRow key={season.id}>
+            <TableCell className="font-medium">
+              <Link to={`/standings?season=${season.key}`} className="text-primary hover:underline">
+                {season.name}
+              </Link>
+              <div className="text-xs text-muted-foreground">?season={season.key}</div>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatShortDate(season.startsOn)} – {formatShortDate(season.endsOn)}
+            </TableCell>
+            <TableCell className="text-sm">
+              {season.rules.length === 0 ? "Every result counts (default points)." : season.rules.join(" ")}
+            </TableCell>
+            <TableCell className="text-right">
+              <Button asChild variant="ghost" size="icon">
+                <Link to={`/admin/seasons?edit=${season.id}`} aria-label={`Edit ${season.name}`}>
+                  <Pencil aria-hidden />
+                </Link>
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
