@@ -13,8 +13,15 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { clubToday, formatLongDate } from "~/lib/util/dates";
 import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration/registration";
+import type { PageHandle } from "~/lib/site/page";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/race-entry";
+
+/** Where a withdrawal that empties the entry leads: the spent link's page, saying what was done. */
+const WITHDRAWN = "withdrawn";
+
+// The page reads `?withdrawn`: the server renders pages with only their declared query parameters.
+export const handle: PageHandle = { query: [WITHDRAWN] };
 
 // The address holds a live token: keep it out of caches and search engines.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
@@ -28,9 +35,6 @@ type Page =
 function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: string | null = null) {
   return data<Page>({ state: "refused", alert: ENTRY_PAGE[kind], done }, { status: kind === "unknown" ? 404 : 410 });
 }
-
-/** Where a withdrawal that empties the entry leads: the spent link's page, saying what was done. */
-const WITHDRAWN = "withdrawn";
 
 async function page(db: Parameters<typeof viewEntry>[0], token: string, today: string, done: string | null) {
   const view = await viewEntry(db, token, today);

@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getSelectProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
@@ -12,9 +12,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Honeypot } from "~/components/ui/honeypot";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
-import { NativeSelect } from "~/components/ui/input";
-import { FieldError, Label } from "~/components/ui/label";
+import { SelectField } from "~/components/ui/field";
+import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import { clubToday } from "~/lib/util/dates";
 import { entryWindowText } from "~/lib/registration/entry-window";
@@ -139,8 +138,6 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
   useToast(actionData?.toast);
   useToast(loaderData.toasts);
 
-  const classErrors = fields.boatClasses.errors ?? Object.values(fields.boatClasses.allErrors).flat();
-
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
@@ -150,43 +147,28 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
         <FormAlert toast={actionData?.toast} />
         <Form method="post" action="/race-registration" {...getFormProps(form)} className="relative space-y-5">
           <Honeypot />
-          <div className="space-y-2">
-            <Label htmlFor={fields.competitorId.id}>Driver</Label>
-            <NativeSelect {...getSelectProps(fields.competitorId)} key={fields.competitorId.key} disabled={loading}>
-              <option value="">Select a registered driver</option>
-              {loaderData.drivers.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.label}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id={fields.competitorId.errorId} errors={fields.competitorId.errors} />
-            {loaderData.driversFailed && <p className="text-sm text-destructive">Failed to fetch competitors</p>}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={fields.raceId.id}>Race Event</Label>
-            <NativeSelect {...getSelectProps(fields.raceId)} key={fields.raceId.key} disabled={loading}>
-              <option value="">Select a race event</option>
-              {loaderData.races.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.label}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id={fields.raceId.errorId} errors={fields.raceId.errors} />
-          </div>
-          <fieldset className="space-y-2" aria-describedby={classErrors.length ? fields.boatClasses.errorId : undefined}>
-            <legend className="mb-2 text-sm font-medium">Boat Class</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              {getCollectionProps(fields.boatClasses, { type: "checkbox", options: [...BOAT_CLASSES] }).map((props) => (
-                <label key={props.key} className="flex items-center gap-2 text-sm">
-                  <Checkbox {...props} key={props.key} />
-                  {props.value}
-                </label>
-              ))}
-            </div>
-            <FieldError id={fields.boatClasses.errorId} errors={classErrors} />
-          </fieldset>
+          <SelectField
+            field={fields.competitorId}
+            label="Driver"
+            disabled={loading}
+            after={loaderData.driversFailed && <p className="text-sm text-destructive">Failed to fetch competitors</p>}
+          >
+            <option value="">Select a registered driver</option>
+            {loaderData.drivers.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField field={fields.raceId} label="Race Event" disabled={loading}>
+            <option value="">Select a race event</option>
+            {loaderData.races.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
+              </option>
+            ))}
+          </SelectField>
+          <BoatClassFieldset field={fields.boatClasses} legend="Boat Class" options={BOAT_CLASSES} />
           <Button type="submit" disabled={busy} className="w-full sm:w-auto">
             {busy ? "Submitting..." : "Register for Race"}
           </Button>

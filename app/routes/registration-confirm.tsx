@@ -1,42 +1,23 @@
-import { createContext, data, Form } from "react-router";
+import { createContext, data } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost } from "~/domain/platform/public-form.server";
-import { confirmChange, viewPendingChange, type ChangeValues } from "~/domain/registration/changes.server";
+import { changeRows, confirmChange, viewPendingChange, type ChangeRow } from "~/domain/registration/changes.server";
+import { PendingChange } from "~/components/registration/pending-change";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { CONFIRM_PAGE, REGISTRATION_TOASTS, tooManyRequestsToast } from "~/lib/registration/registration";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/registration-confirm";
-
-type Details = Omit<ChangeValues, "email"> & { email: string | null };
-type Row = { field: string; current: string; next: string; changed: boolean };
 
 // The address holds a live token: keep it out of caches and search engines.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
 export const meta: Route.MetaFunction = () => [{ title: CONFIRM_PAGE.title }, { name: "robots", content: "noindex" }];
 
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
-
-function rows(current: Details, next: ChangeValues): Row[] {
-  const show = (v: string | null | undefined) => v || "Not specified";
-  const pairs: [string, string, string][] = [
-    ["Name", `${current.firstName} ${current.lastName}`, `${next.firstName} ${next.lastName}`],
-    ["Boat Name", show(current.boatName), show(next.boatName)],
-    ["Boat Number", show(current.boatNumber), show(next.boatNumber)],
-    ["Boat Classes", show(current.boatClasses.join(", ")), show(next.boatClasses.join(", "))],
-    ["Telephone", show(current.telephone), show(next.telephone)],
-    ["Email", show(current.email), next.email],
-    // Ticking the box opts in; leaving it unticked keeps the driver's choice (decision 0022).
-    ["Race E-mails", yesNo(current.raceEmails), yesNo(current.raceEmails || next.raceEmails)],
-  ];
-  return pairs.map(([field, now, after]) => ({ field, current: now, next: after, changed: now !== after }));
-}
-
 type Page =
-  { state: "pending"; rows: Row[] } | { state: "applied"; title: string; message: string } | { state: "refused"; alert: Toast };
+  | { state: "pending"; rows: ChangeRow[] }
+  | { state: "applied"; title: string; message: string }
+  | { state: "refused"; alert: Toast };
 
 function refused(alert: Toast, status: number, headers?: HeadersInit) {
   return data<Page>({ state: "refused", alert }, { status, headers });
@@ -61,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (view.kind !== "pending") {
     return linkRefused(view.kind);
   }
-  return data<Page>({ state: "pending", rows: rows(view.current, view.next) });
+  return data<Page>({ state: "pending", rows: changeRows(view.current, view.next) });
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -107,37 +88,6 @@ export default function ConfirmRegistrationChange({ loaderData, actionData }: Ro
         {page.state === "pending" && <PendingChange rows={page.rows} />}
       </CardContent>
     </Card>
-  );
-}
-
-function PendingChange({ rows }: { rows: Row[] }) {
-  const changed = rows.some((r) => r.changed);
-  return (
-    <>
-      <p>{CONFIRM_PAGE.intro}</p>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{CONFIRM_PAGE.columns.field}</TableHead>
-            <TableHead>{CONFIRM_PAGE.columns.current}</TableHead>
-            <TableHead>{CONFIRM_PAGE.columns.next}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.field} className={r.changed ? "font-semibold" : undefined}>
-              <TableCell>{r.field}</TableCell>
-              <TableCell className="break-words">{r.current}</TableCell>
-              <TableCell className="break-words">{r.next}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {!changed && <p className="text-sm text-muted-foreground">{CONFIRM_PAGE.noChange}</p>}
-      <Form method="post">
-        <Button type="submit">{CONFIRM_PAGE.button}</Button>
-      </Form>
-    </>
   );
 }
 

@@ -1,7 +1,6 @@
-import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Printer } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot } from "~/domain/platform/public-form.server";
@@ -12,25 +11,26 @@ import { useToast } from "~/components/layout/show-toast";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
 import { Honeypot } from "~/components/ui/honeypot";
-import { RegistrationDialogModal, RegistrationDialogPanel } from "~/components/registration/registration-dialogs";
+import {
+  REGISTRATION_FORM_ID,
+  RegistrationDialogModal,
+  RegistrationDialogPanel,
+} from "~/components/registration/registration-dialogs";
+import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
+import { PipaConsentField, RaceEmailsField } from "~/components/registration/consent-fields";
+import { PrintFormButton } from "~/components/registration/print-form-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
-import { Input } from "~/components/ui/input";
-import { FieldError, Label } from "~/components/ui/label";
+import { InputField } from "~/components/ui/field";
 import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
-import { RACE_EMAILS } from "~/lib/registration/race-messages";
 import {
   CHANGE_NOTICES,
   driverRegistrationSchema,
   HONEYPOT_FIELD,
   parseDriverIntent,
-  PRINT_POPUP_BLOCKED,
-  printFormUrl,
   REGISTRATION_TOASTS,
   tooManyRequestsToast,
-  type DriverRegistration,
   type RegistrationDialog,
 } from "~/lib/registration/registration";
 import type { Toast } from "~/lib/util/toast";
@@ -41,8 +41,6 @@ import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;
-
-const FORM_ID = "registration-form";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = previewSite(matches);
@@ -126,27 +124,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function openPrintForm(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-  const form = document.getElementById(FORM_ID);
-  const classes = form instanceof HTMLFormElement ? new FormData(form).getAll("boatClasses").map(String) : [];
-  // A same-origin page with its own script file: the site's CSP allows no inline script in a popup.
-  const popup = window.open(printFormUrl(classes), "_blank", "popup,width=850,height=1000");
-  if (!popup) window.alert(PRINT_POPUP_BLOCKED);
-}
-
-function PrintFormButton({ className }: { className?: string }) {
-  return (
-    <Button asChild variant="outline" className={className}>
-      {/* Without JavaScript the link still opens a blank paper form. */}
-      <a href={printFormUrl([])} target="_blank" rel="noopener" onClick={openPrintForm}>
-        <Printer aria-hidden />
-        Print Form
-      </a>
-    </Button>
-  );
-}
-
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/registration";
@@ -154,7 +131,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
   const [dismissed, setDismissed] = useState<unknown>(null);
 
   const [form, fields] = useZodForm(driverRegistrationSchema, {
-    id: FORM_ID,
+    id: REGISTRATION_FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: { boatClasses: ["Open"] },
   });
@@ -162,7 +139,6 @@ export default function Registration({ loaderData, actionData }: Route.Component
   useToast(actionData?.toast ?? actionData?.notice);
 
   const dialog = actionData?.dialog && dismissed !== actionData ? actionData.dialog : null;
-  const classErrors = fields.boatClasses.errors ?? Object.values(fields.boatClasses.allErrors).flat();
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -181,64 +157,26 @@ export default function Registration({ loaderData, actionData }: Route.Component
           {dialog && !hydrated && <RegistrationDialogPanel dialog={dialog} />}
           <Honeypot />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="First Name*" meta={fields.firstName} autoComplete="given-name" />
-            <TextField label="Last Name*" meta={fields.lastName} autoComplete="family-name" />
-            <TextField label="Boat Name" meta={fields.boatName} autoComplete="off" />
-            <TextField label="Boat Number*" meta={fields.boatNumber} autoComplete="off" />
+            <InputField field={fields.firstName} label="First Name*" autoComplete="given-name" />
+            <InputField field={fields.lastName} label="Last Name*" autoComplete="family-name" />
+            <InputField field={fields.boatName} label="Boat Name" autoComplete="off" />
+            <InputField field={fields.boatNumber} label="Boat Number*" autoComplete="off" />
           </div>
 
-          <fieldset className="space-y-2" aria-describedby={classErrors.length ? fields.boatClasses.errorId : undefined}>
-            <legend className="mb-2 text-sm font-medium">Boat Class*</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              {getCollectionProps(fields.boatClasses, { type: "checkbox", options: ["Open", "Superboat"] }).map((props) => (
-                <label key={props.key} className="flex items-center gap-2 text-sm">
-                  <Checkbox {...props} key={props.key} />
-                  {props.value === "Open" ? "Open Class" : "Superboat Class"}
-                </label>
-              ))}
-            </div>
-            <FieldError id={fields.boatClasses.errorId} errors={classErrors} />
-          </fieldset>
+          <BoatClassFieldset
+            field={fields.boatClasses}
+            legend="Boat Class*"
+            options={["Open", "Superboat"]}
+            label={(value) => (value === "Open" ? "Open Class" : "Superboat Class")}
+          />
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Telephone" meta={fields.telephone} type="tel" autoComplete="tel" />
-            <TextField label="Email*" meta={fields.email} type="email" autoComplete="email" />
+            <InputField field={fields.telephone} label="Telephone" type="tel" autoComplete="tel" />
+            <InputField field={fields.email} label="Email*" type="email" autoComplete="email" />
           </div>
 
-          <div className="space-y-2">
-            <label className="flex items-start gap-2 text-sm font-medium">
-              <Checkbox
-                {...getInputProps(fields.pipaConsent, { type: "checkbox" })}
-                key={fields.pipaConsent.key}
-                className="mt-0.5"
-              />
-              I agree to the PIPA Policy*
-            </label>
-            <details className="rounded-md border px-3 py-2 text-sm">
-              <summary className="cursor-pointer font-medium text-primary">Read the full PIPA Policy</summary>
-              <div className="mt-2 space-y-2 text-muted-foreground">
-                {loaderData.policy.map((p) => (
-                  <p key={p}>{p}</p>
-                ))}
-              </div>
-            </details>
-            <FieldError id={fields.pipaConsent.errorId} errors={fields.pipaConsent.errors} />
-          </div>
-
-          <div className="space-y-1">
-            <label className="flex items-start gap-2 text-sm font-medium">
-              <Checkbox
-                {...getInputProps(fields.raceEmails, { type: "checkbox" })}
-                key={fields.raceEmails.key}
-                aria-describedby="race-emails-hint"
-                className="mt-0.5"
-              />
-              {RACE_EMAILS.optInLabel}
-            </label>
-            <p id="race-emails-hint" className="pl-6 text-xs text-muted-foreground">
-              {RACE_EMAILS.optInHint}
-            </p>
-          </div>
+          <PipaConsentField field={fields.pipaConsent} policy={loaderData.policy} />
+          <RaceEmailsField field={fields.raceEmails} />
 
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button type="submit" name="intent" value="submit" disabled={busy} className="flex-1 sm:flex-none">
@@ -250,27 +188,5 @@ export default function Registration({ loaderData, actionData }: Route.Component
         {hydrated && <RegistrationDialogModal dialog={dialog} busy={busy} onCancel={() => setDismissed(actionData)} />}
       </CardContent>
     </Card>
-  );
-}
-
-type FieldMeta = FieldMetadata<string | undefined, DriverRegistration>;
-
-function TextField({
-  label,
-  meta,
-  type = "text",
-  autoComplete,
-}: {
-  label: string;
-  meta: FieldMeta;
-  type?: "text" | "email" | "tel";
-  autoComplete: string;
-}) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={meta.id}>{label}</Label>
-      <Input {...getInputProps(meta, { type })} key={meta.key} autoComplete={autoComplete} />
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
   );
 }

@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { RegistrationDialog } from "~/lib/registration/registration";
 
-const FORM_ID = "registration-form";
+/** The driver registration form: its dialogs' buttons and the print button post or read it. */
+export const REGISTRATION_FORM_ID = "registration-form";
 
 function texts(dialog: RegistrationDialog) {
   if (dialog.type === "update") {
@@ -51,7 +52,7 @@ function Details({ rows, question }: { rows: readonly (readonly [string, string]
 function ConfirmButton({ label, intent, busy }: { label: string; intent: string; busy: boolean }) {
   // `form=`: the dialog is portalled out of the form, yet its button submits the form's values.
   return (
-    <Button type="submit" form={FORM_ID} name="intent" value={intent} disabled={busy}>
+    <Button type="submit" form={REGISTRATION_FORM_ID} name="intent" value={intent} disabled={busy}>
       {label}
     </Button>
   );

@@ -20,17 +20,21 @@ export function Field({
   label,
   className,
   children,
+  after,
 }: {
   field: AnyField;
   label: ReactNode;
   className?: string;
   children: ReactNode;
+  /** A note under the message (e.g. why a list is empty). */
+  after?: ReactNode;
 }) {
   return (
     <div className={cn("space-y-2", className)}>
       <Label htmlFor={field.id}>{label}</Label>
       {children}
       <FieldError id={field.errorId} errors={field.errors} />
+      {after}
     </div>
   );
 }
@@ -72,15 +76,18 @@ export function SelectField({
   label,
   className,
   children,
+  after,
+  ...select
 }: {
   field: AnyField;
   label: ReactNode;
   className?: string;
   children: ReactNode;
-}) {
+  after?: ReactNode;
+} & Omit<ComponentProps<"select">, "name" | "id" | "form" | "defaultValue" | "className" | "children">) {
   return (
-    <Field field={field} label={label} className={className}>
-      <NativeSelect {...getSelectProps(field)} key={field.key}>
+    <Field field={field} label={label} className={className} after={after}>
+      <NativeSelect {...getSelectProps(field)} key={field.key} {...select}>
         {children}
       </NativeSelect>
     </Field>

@@ -159,6 +159,27 @@ export async function viewPendingChange(db: Database, token: string): Promise<Pe
   return { kind: "pending", current, next: valuesOf(found.row), expiresAt: found.row.expiresAt };
 }
 
+/** One line of the link's page: a field as it is and as it will be. */
+export type ChangeRow = { field: string; current: string; next: string; changed: boolean };
+
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/** The pending change as the link's page lists it, field by field. */
+export function changeRows(current: Details, next: ChangeValues): ChangeRow[] {
+  const show = (v: string | null | undefined) => v || "Not specified";
+  const pairs: [string, string, string][] = [
+    ["Name", `${current.firstName} ${current.lastName}`, `${next.firstName} ${next.lastName}`],
+    ["Boat Name", show(current.boatName), show(next.boatName)],
+    ["Boat Number", show(current.boatNumber), show(next.boatNumber)],
+    ["Boat Classes", show(current.boatClasses.join(", ")), show(next.boatClasses.join(", "))],
+    ["Telephone", show(current.telephone), show(next.telephone)],
+    ["Email", show(current.email), next.email],
+    // Ticking the box opts in; leaving it unticked keeps the driver's choice (decision 0022).
+    ["Race E-mails", yesNo(current.raceEmails), yesNo(current.raceEmails || next.raceEmails)],
+  ];
+  return pairs.map(([field, now, after]) => ({ field, current: now, next: after, changed: now !== after }));
+}
+
 export type ConfirmOutcome =
   | { kind: "applied"; name: string; change: "updated" | "moved" }
   | { kind: "unknown" }

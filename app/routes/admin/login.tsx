@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clientAddressContext, dbContext, productionContext } from "~/context";
@@ -10,8 +10,8 @@ import { useToast } from "~/components/layout/show-toast";
 import type { Toast } from "~/lib/util/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { FieldError, Label } from "~/components/ui/label";
+import { InputField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/label";
 import { loginSchema } from "~/lib/admin/admin-schemas";
 import type { Route } from "./+types/login";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -80,25 +80,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </CardHeader>
         <CardContent>
           <Form method="post" className="space-y-4" {...getFormProps(form)}>
-            <div className="space-y-2">
-              <Label htmlFor={fields.username.id}>Username</Label>
-              <Input
-                {...getInputProps(fields.username, { type: "text" })}
-                key={fields.username.key}
-                autoComplete="username"
-                autoCapitalize="none"
-              />
-              <FieldError id={fields.username.errorId} errors={fields.username.errors} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={fields.password.id}>Password</Label>
-              <Input
-                {...getInputProps(fields.password, { type: "password" })}
-                key={fields.password.key}
-                autoComplete="current-password"
-              />
-              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-            </div>
+            <InputField field={fields.username} label="Username" autoComplete="username" autoCapitalize="none" />
+            <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
             <FieldError id={form.errorId} errors={form.errors} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Logging in..." : "Login"}

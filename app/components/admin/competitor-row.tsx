@@ -1,0 +1,52 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { Avatar } from "~/components/racer/avatar";
+import { Button } from "~/components/ui/button";
+import { TableCell, TableRow } from "~/components/ui/table";
+import { formatBoatClasses } from "~/lib/races/boat-classes";
+import { boatLabel } from "~/lib/championship/standings";
+
+/** What a row shows of a competitor (the admin list's row type has more). */
+export type CompetitorRowData = {
+  name: string;
+  boatName: string | null;
+  boatNumber: string;
+  boatClasses: string[];
+  wins: number;
+  points: number;
+};
+
+/** One competitor of the admin list, with its edit and delete buttons. */
+export function CompetitorRow({
+  competitor,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  competitor: CompetitorRowData;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <TableRow aria-busy={deleting || undefined} className={deleting ? "opacity-50" : undefined}>
+      <TableCell>
+        <span className="inline-flex items-center gap-2 font-medium">
+          <Avatar name={competitor.name} />
+          {competitor.name}
+        </span>
+      </TableCell>
+      <TableCell>{boatLabel(competitor.boatName, competitor.boatNumber)}</TableCell>
+      <TableCell>{formatBoatClasses(competitor.boatClasses)}</TableCell>
+      <TableCell className="text-right tabular-nums">{competitor.wins}</TableCell>
+      <TableCell className="text-right tabular-nums">{competitor.points}</TableCell>
+      <TableCell className="text-right whitespace-nowrap">
+        <Button variant="ghost" size="icon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
+          <Pencil aria-hidden />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${competitor.name}`} disabled={deleting} onClick={onDelete}>
+          <Trash2 aria-hidden className="text-destructive" />
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
