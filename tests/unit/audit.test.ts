@@ -60,6 +60,7 @@ describe("readAuditFilters", () => {
     const params = new URLSearchParams("kind=drop.table&record=race:abc&from=2026-02-30&to=yesterday&page=-1&admin=");
     expect(readAuditFilters(params)).toEqual({ admin: null, kind: null, record: null, from: null, to: null, page: 1 });
     expect(readAuditFilters(new URLSearchParams("page=1e9")).page).toBe(1);
+    expect(readAuditFilters(new URLSearchParams("admin=%00ann")).admin).toBeNull();
   });
 
   it("builds the query of another page with the same filters", () => {

@@ -106,7 +106,8 @@ export function readAuditFilters(params: URLSearchParams): AuditFilters {
   };
   const page = Number(text("page") ?? "1");
   return {
-    admin: admin && admin.length <= 100 ? admin : null,
+    // PostgreSQL text cannot hold NUL: control characters are no username anyway.
+    admin: admin && admin.length <= 100 && !/\p{Cc}/u.test(admin) ? admin : null,
     kind: (AUDIT_KINDS as readonly string[]).includes(kind ?? "") ? (kind as AuditKind) : null,
     record: record ? { type: record[1]!, id: record[2]! } : null,
     from: day("from"),
