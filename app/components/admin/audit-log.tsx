@@ -83,7 +83,7 @@ export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
             {entry.record && (
               <>
                 {" on "}
-                <Link to={`/admin/audit?record=${entry.record}`} className="text-primary hover:underline">
+                <Link to={`/admin/audit?record=${entry.record}`} className="text-primary underline">
                   {entry.record}
                 </Link>
               </>
