@@ -84,10 +84,13 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   const stopBackups = embedded ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};
   // Expired rate-limit windows are useless: drop them hourly so the table stays small. Audit
   // entries older than two years go too (retention; the only delete the database allows).
-  const pruning = setInterval(() => {
-    void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed"));
-    void purgeAuditLog(db).catch((error: unknown) => log.warn({ err: error }, "audit log retention failed"));
-  }, 60 * 60 * 1000);
+  const pruning = setInterval(
+    () => {
+      void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed"));
+      void purgeAuditLog(db).catch((error: unknown) => log.warn({ err: error }, "audit log retention failed"));
+    },
+    60 * 60 * 1000,
+  );
   pruning.unref();
 
   // Every instance drops its cached pages when any instance (or a shell command) changes data.
