@@ -351,3 +351,26 @@ export const raceMessages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.raceId, t.kind] })],
 );
+
+/**
+ * The audit log (migration 0019, decision 0029): append-only in the database (a trigger refuses
+ * UPDATE, DELETE and TRUNCATE; purge_audit_log() removes entries older than two years).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username"),
+    address: text("address"),
+    kind: text("kind").notNull(),
+    recordType: text("record_type"),
+    recordId: text("record_id"),
+    changes: jsonb("changes").$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at.desc(), t.id.desc()),
+    index("audit_log_record_idx").on(t.recordType, t.recordId, t.at.desc()),
+  ],
+);

@@ -18,6 +18,7 @@ import { createHttpApp, requestLogger } from "~/server/http";
 import { createLogger } from "~/server/logger";
 import { scheduleDailyBackups } from "~/server/backup-schedule";
 import { pruneRateLimits } from "~/domain/platform/rate-limit.server";
+import { purgeAuditLog } from "~/domain/platform/audit.server";
 import { createMailWorker } from "~/server/mail-worker";
 import { scheduleEntryReminders } from "~/server/race-reminders";
 import { listenForDataChanges, watchPublicTables } from "~/db/data-changes";
@@ -81,9 +82,13 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   let shuttingDown = false;
   const stopBackups = embedded ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};
-  // Expired rate-limit windows are useless: drop them hourly so the table stays small.
+  // Expired rate-limit windows are useless: drop them hourly so the table stays small. Audit
+  // entries older than two years go too (retention; the only delete the database allows).
   const pruning = setInterval(
-    () => void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed")),
+    () => {
+      void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed"));
+      void purgeAuditLog(db).catch((error: unknown) => log.warn({ err: error }, "audit log retention failed"));
+    },
     60 * 60 * 1000,
   );
   pruning.unref();

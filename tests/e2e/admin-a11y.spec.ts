@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { PHONE } from "./fixtures";
 import { ADMIN, ADMIN_SITE, expect, logIn, test } from "./admin-support";
 
-const PAGES = ["/admin/competitors", "/admin/races", "/admin/results"];
+const PAGES = ["/admin/competitors", "/admin/races", "/admin/results", "/admin/audit"];
 
 test("the login page and every admin page have no serious accessibility violations", async ({ page }) => {
   // Five axe runs in one test: well over the default 30 s on a busy 2-core CI machine.

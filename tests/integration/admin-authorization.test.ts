@@ -36,7 +36,8 @@ async function snapshot() {
       'admins', (SELECT json_agg(a ORDER BY id) FROM admins a),
       'seasons', (SELECT json_agg(s ORDER BY id) FROM seasons s),
       'heats', (SELECT json_agg(h ORDER BY id) FROM heats h),
-      'heat_entries', (SELECT json_agg(e ORDER BY id) FROM heat_entries e)
+      'heat_entries', (SELECT json_agg(e ORDER BY id) FROM heat_entries e),
+      'audit_log', (SELECT json_agg(l ORDER BY id) FROM audit_log l)
     )::text AS t`);
   return rows[0]!.t;
 }
@@ -77,6 +78,9 @@ const pages = [
   "/admin/seasons",
   "/admin/seasons?new",
   `/admin/races/${race.id}/heats`,
+  "/admin/audit",
+  `/admin/audit?record=race:${race.id}`,
+  "/admin/audit.data",
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [

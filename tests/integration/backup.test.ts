@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { seedDemoData } from "~/db/demo-data";
 import { clubToday } from "~/lib/util/dates";
 import { clubTables, createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/admin/backup.server";
+import { recordAudit } from "~/domain/platform/audit.server";
 import { createTestDatabase, useTestDatabase } from "../support/database";
 import { createRegistration } from "../support/factories";
 
@@ -27,7 +28,15 @@ it("round trip: backup -> empty database -> restore gives identical data", async
   await original.pool.query(
     "INSERT INTO outbox_messages (kind, recipient, subject, body) VALUES ('registration', 'a@example.com', 'Hi', 'Body')",
   );
+  // An audit entry travels with the backup, and the restore adds its own.
+  await recordAudit(original.db, {
+    actor: { adminId: 1, username: "treasurer", address: "192.0.2.7" },
+    kind: "race.update",
+    record: { type: "race", id: 12 },
+    changes: { title: { before: "Old", after: "New" } },
+  });
   const before = await snapshot(original.pool);
+  expect(before.audit_log).toHaveLength(1);
   expect(before.race_results!.length).toBeGreaterThan(100);
 
   const file = encodeBackup(await createBackup(original.pool));
@@ -36,7 +45,10 @@ it("round trip: backup -> empty database -> restore gives identical data", async
   try {
     const counts = await restoreBackup(target.pool, decodeBackup(file));
     expect(counts.competitors).toBe(20);
-    expect(await snapshot(target.pool)).toEqual(before);
+    const restored = await snapshot(target.pool);
+    const restoreEntry = restored.audit_log!.pop() as { kind: string; admin_username: string };
+    expect(restoreEntry).toMatchObject({ kind: "restore", admin_username: "(shell)" });
+    expect(restored).toEqual(before);
     // The derived tables (not in the file) are rebuilt by the restore: same standings, same fields.
     for (const derived of [
       "SELECT * FROM result_totals ORDER BY competitor_id, boat_class, position",

@@ -40,6 +40,12 @@ describe("import of the example export", async () => {
     const results = await resultsForRaces(db, [101]);
     expect(results.filter((r) => r.boatClass === "Superboat")).toHaveLength(2); // both spellings, one class
     expect((await standings(db, "Superboat"))[0]?.name).toBe("Colin Pearman");
+
+    // One audit entry for the import, in its transaction: who (the shell) and the row counts.
+    const { rows: audit } = await pool.query("SELECT kind, admin_username, changes FROM audit_log");
+    expect(audit).toEqual([
+      { kind: "import", admin_username: "(shell)", changes: { rows: { before: null, after: report.counts } } },
+    ]);
   });
 
   it("changes nothing when run again", async () => {

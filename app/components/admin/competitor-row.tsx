@@ -1,4 +1,5 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { History, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
 import { Avatar } from "~/components/racer/avatar";
 import { Button } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
@@ -7,6 +8,7 @@ import { boatLabel } from "~/lib/championship/standings";
 
 /** What a row shows of a competitor (the admin list's row type has more). */
 export type CompetitorRowData = {
+  id: number;
   name: string;
   boatName: string | null;
   boatNumber: string;
@@ -40,6 +42,11 @@ export function CompetitorRow({
       <TableCell className="text-right tabular-nums">{competitor.wins}</TableCell>
       <TableCell className="text-right tabular-nums">{competitor.points}</TableCell>
       <TableCell className="text-right whitespace-nowrap">
+        <Button asChild variant="ghost" size="icon">
+          <Link to={`/admin/audit?record=competitor:${competitor.id}`} aria-label={`History of ${competitor.name}`}>
+            <History aria-hidden />
+          </Link>
+        </Button>
         <Button variant="ghost" size="icon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
           <Pencil aria-hidden />
         </Button>

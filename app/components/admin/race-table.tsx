@@ -1,4 +1,4 @@
-import { Grid3x3, ListChecks, Pencil, Trash2, Trophy } from "lucide-react";
+import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -75,6 +75,11 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
                 <Link to={`/admin/races/${race.id}/heats`} aria-label={`Heats of ${race.title}`}>
                   <Grid3x3 aria-hidden />
                   Heats
+                </Link>
+              </Button>
+              <Button asChild variant="ghost" size="icon">
+                <Link to={`/admin/audit?record=race:${race.id}`} aria-label={`History of ${race.title}`}>
+                  <History aria-hidden />
                 </Link>
               </Button>
               <Button variant="ghost" size="icon" aria-label={`Edit ${race.title}`} onClick={() => onOpen("form", race)}>

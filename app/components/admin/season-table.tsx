@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { History, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -42,6 +42,11 @@ export function SeasonTable({ seasons }: { seasons: ListedSeason[] }) {
               {season.rules.length === 0 ? "Every result counts (default points)." : season.rules.join(" ")}
             </TableCell>
             <TableCell className="text-right">
+              <Button asChild variant="ghost" size="icon">
+                <Link to={`/admin/audit?record=season:${season.id}`} aria-label={`History of ${season.name}`}>
+                  <History aria-hidden />
+                </Link>
+              </Button>
               <Button asChild variant="ghost" size="icon">
                 <Link to={`/admin/seasons?edit=${season.id}`} aria-label={`Edit ${season.name}`}>
                   <Pencil aria-hidden />

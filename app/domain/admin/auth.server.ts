@@ -153,6 +153,19 @@ export async function demoCredentials(db: Database): Promise<string | null> {
 let dummyHash: Promise<string> | undefined;
 
 export async function verifyCredentials(db: Database, username: string, password: string): Promise<Admin | null> {
+  const checked = await checkCredentials(db, username, password);
+  return checked.ok ? checked.admin : null;
+}
+
+/**
+ * The same check, saying why it failed: an unknown username, or the wrong password of a known
+ * admin (for the audit log only; the login page says the same in both cases).
+ */
+export async function checkCredentials(
+  db: Database,
+  username: string,
+  password: string,
+): Promise<{ ok: true; admin: Admin } | { ok: false; admin: Admin | null }> {
   const [row] = await db
     .select({ id: admins.id, username: admins.username, passwordHash: admins.passwordHash })
     .from(admins)
@@ -160,10 +173,19 @@ export async function verifyCredentials(db: Database, username: string, password
   if (!row) {
     dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
     await verify(await dummyHash, password).catch(() => false);
-    return null;
+    return { ok: false, admin: null };
   }
   const ok = await verify(row.passwordHash, password).catch(() => false);
-  return ok ? { id: row.id, username: row.username } : null;
+  return { ok, admin: { id: row.id, username: row.username } };
+}
+
+/** The admin of this username, if one exists (no password involved). */
+export async function adminNamed(db: Database, username: string): Promise<Admin | null> {
+  const [row] = await db
+    .select({ id: admins.id, username: admins.username })
+    .from(admins)
+    .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
+  return row ?? null;
 }
 
 function hashSessionId(id: string): string {
@@ -171,7 +193,7 @@ function hashSessionId(id: string): string {
 }
 
 /** Starts a session; returns the id for the cookie (the database keeps only its hash). */
-export async function createSession(db: Database, adminId: number): Promise<string> {
+export async function createSession(db: Pick<Database, "insert">, adminId: number): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   await db.insert(adminSessions).values({ idHash: hashSessionId(id), adminId });
   return id;

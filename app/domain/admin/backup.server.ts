@@ -10,6 +10,7 @@
  */
 import { gunzipSync, gzipSync } from "node:zlib";
 import type pg from "pg";
+import { SHELL_ACTOR, recordAuditWithClient, type AuditActor } from "~/domain/platform/audit.server";
 
 export const BACKUP_FORMAT = "boat-club-backup";
 // Short-lived state: pending registration changes live 24 hours and their links are already mailed.
@@ -98,7 +99,12 @@ export function decodeBackup(file: Buffer): Backup {
   return backup;
 }
 
-export async function restoreBackup(pool: pg.Pool, backup: Backup): Promise<Record<string, number>> {
+/** Restores into an empty database; the restored audit log gets one more entry: this restore. */
+export async function restoreBackup(
+  pool: pg.Pool,
+  backup: Backup,
+  actor: AuditActor = SHELL_ACTOR,
+): Promise<Record<string, number>> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
@@ -129,6 +135,11 @@ export async function restoreBackup(pool: pg.Pool, backup: Backup): Promise<Reco
       counts[table] = rows.length;
     }
     await resetIdentitySequences(client);
+    await recordAuditWithClient(client, {
+      actor,
+      kind: "restore",
+      changes: { rows: { before: null, after: counts }, backupCreatedAt: { before: null, after: backup.createdAt } },
+    });
     await client.query("COMMIT");
     return counts;
   } catch (error) {

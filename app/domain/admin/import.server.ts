@@ -15,6 +15,7 @@ import { canonicalBoatClass, parseBoatClassList } from "~/lib/races/boat-classes
 import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/dates";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
 import { resetIdentitySequences } from "~/domain/admin/backup.server";
+import { SHELL_ACTOR, recordAuditWithClient, type AuditActor } from "~/domain/platform/audit.server";
 
 export const IMPORT_FILES = ["competitors", "races", "race_results", "race_registrations"] as const;
 export type ImportTable = (typeof IMPORT_FILES)[number];
@@ -136,7 +137,7 @@ type Rows = { [T in ImportTable]: (z.infer<(typeof schemas)[T]> & { line: number
 export async function importClubData(
   pool: pg.Pool,
   csv: Partial<Record<ImportTable, string>>,
-  { skipInvalid = false }: { skipInvalid?: boolean } = {},
+  { skipInvalid = false, actor = SHELL_ACTOR }: { skipInvalid?: boolean; actor?: AuditActor } = {},
 ): Promise<ImportReport> {
   const problems: ImportProblem[] = [];
   const counts = Object.fromEntries(
@@ -219,6 +220,8 @@ export async function importClubData(
     );
     await insertRegistrations(client, rows.race_registrations, counts);
     await resetIdentitySequences(client);
+    // One entry for the whole import: how many rows of each file went in (not each row's values).
+    await recordAuditWithClient(client, { actor, kind: "import", changes: { rows: { before: null, after: counts } } });
     await client.query("COMMIT");
     return { problems, imported: true, counts };
   } catch (error) {

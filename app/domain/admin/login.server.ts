@@ -4,10 +4,22 @@
  * keys, so however many requests arrive at once at most 5 passwords per key are ever verified.
  * A refused attempt is taken back (it checked nothing); a wrong password stays counted; a
  * success clears both counters.
+ *
+ * Every attempt is in the audit log (success, wrong password, unknown username, locked), with the
+ * admin when the username is one, never the password, and never the typed username when it is
+ * nobody's (it is often a password typed in the wrong field).
  */
 import type { Database } from "~/db/client";
 import { hitAll, refund, reset, type RateLimit } from "~/domain/platform/rate-limit.server";
-import { createSession, deleteSession, pruneSessions, verifyCredentials, type Admin } from "~/domain/admin/auth.server";
+import {
+  adminNamed,
+  checkCredentials,
+  createSession,
+  deleteSession,
+  pruneSessions,
+  type Admin,
+} from "~/domain/admin/auth.server";
+import { recordAudit } from "~/domain/platform/audit.server";
 import { tryAgainIn } from "~/lib/util/try-again";
 
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -38,18 +50,35 @@ export async function attemptLogin(
   const limits = rules(username, address);
   const states = await hitAll(db, limits);
   const blocked = states.filter((s) => !s.allowed);
+  const actor = (admin: Admin | null) => ({ adminId: admin?.id ?? null, username: admin?.username ?? null, address });
   if (blocked.length) {
     // Sequential single-row updates: no second lock order to deadlock with hitAll.
     for (const rule of limits) await refund(db, rule);
+    const admin = await adminNamed(db, username);
+    await recordAudit(db, { actor: actor(admin), kind: "signin.locked", record: admin && { type: "admin", id: admin.id } });
     return { ok: false, reason: "limited", retryAfterSeconds: Math.max(...blocked.map((s) => s.retryAfterSeconds)) };
   }
-  const admin = await verifyCredentials(db, username, password);
-  if (!admin) return { ok: false, reason: "invalid" };
+  const checked = await checkCredentials(db, username, password);
+  if (!checked.ok) {
+    const kind = checked.admin ? "signin.wrong-password" : "signin.unknown-user";
+    await recordAudit(db, {
+      actor: actor(checked.admin),
+      kind,
+      record: checked.admin && { type: "admin", id: checked.admin.id },
+    });
+    return { ok: false, reason: "invalid" };
+  }
+  const { admin } = checked;
   for (const rule of limits) await reset(db, rule.key);
   // Rotation: whatever session id the browser held before is dead; the new one is fresh.
   if (previousSessionId) await deleteSession(db, previousSessionId);
   await pruneSessions(db);
-  return { ok: true, admin, sessionId: await createSession(db, admin.id) };
+  const sessionId = await db.transaction(async (tx) => {
+    const id = await createSession(tx, admin.id);
+    await recordAudit(tx, { actor: actor(admin), kind: "signin.success", record: { type: "admin", id: admin.id } });
+    return id;
+  });
+  return { ok: true, admin, sessionId };
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

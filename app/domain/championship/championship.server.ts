@@ -32,6 +32,8 @@ import { boatLabel, type Ranked } from "~/lib/championship/standings";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { provisionalRaces } from "~/domain/race-day/race-day.server";
 import { isExclusionViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
+import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
 import { standings, standingsClasses, type Standing } from "~/domain/races/public-queries.server";
 
 export interface Season extends SeasonRange, ChampionshipRules {
@@ -372,6 +374,20 @@ export async function homeStandings(db: Database, today: string, requested: stri
   };
 }
 
+const auditedSeason = {
+  key: seasons.key,
+  name: seasons.name,
+  startsOn: seasons.startsOn,
+  endsOn: seasons.endsOn,
+  pointsTable: seasons.pointsTable,
+  pointsBelow: seasons.pointsBelow,
+  bestRounds: seasons.bestRounds,
+  dropRounds: seasons.dropRounds,
+  dropAfter: seasons.dropAfter,
+  minRounds: seasons.minRounds,
+  minEntrants: seasons.minEntrants,
+};
+
 export type SaveSeasonOutcome =
   { ok: true; id: number; created: boolean } | { ok: false; field: "key" | "startsOn" | null; message: string };
 
@@ -380,7 +396,7 @@ export type SaveSeasonOutcome =
  * at once. Overlaps and duplicate keys are refused by the database's constraints, so two admins
  * saving at once cannot both win.
  */
-export async function saveSeason(db: Database, input: SeasonInput): Promise<SaveSeasonOutcome> {
+export async function saveSeason(db: Database, input: SeasonInput, actor: AuditActor = NO_ACTOR): Promise<SaveSeasonOutcome> {
   const values = {
     key: input.key,
     name: input.name,
@@ -396,18 +412,23 @@ export async function saveSeason(db: Database, input: SeasonInput): Promise<Save
     minEntrants: input.minEntrants ?? 0,
   };
   try {
-    if (input.id) {
-      const [row] = await db
-        .update(seasons)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(seasons.id, input.id))
-        .returning({ id: seasons.id });
-      return row
-        ? { ok: true, id: row.id, created: false }
-        : { ok: false, field: null, message: "This season no longer exists." };
-    }
-    const [row] = await db.insert(seasons).values(values).returning({ id: seasons.id });
-    return { ok: true, id: row!.id, created: true };
+    return await db.transaction(async (tx) => {
+      if (input.id) {
+        const [before] = await tx.select(auditedSeason).from(seasons).where(eq(seasons.id, input.id)).for("update");
+        if (!before) return { ok: false, field: null, message: "This season no longer exists." } as const;
+        await tx
+          .update(seasons)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(seasons.id, input.id));
+        const changes = diffFields(before, values);
+        await recordAudit(tx, { actor, kind: "season.update", record: { type: "season", id: input.id }, changes });
+        return { ok: true, id: input.id, created: false } as const;
+      }
+      const [row] = await tx.insert(seasons).values(values).returning({ id: seasons.id });
+      const changes = diffFields(null, values);
+      await recordAudit(tx, { actor, kind: "season.create", record: { type: "season", id: row!.id }, changes });
+      return { ok: true, id: row!.id, created: true } as const;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, field: "key", message: "Another season already has this key." };
     if (isExclusionViolation(error)) {

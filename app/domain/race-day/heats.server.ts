@@ -11,6 +11,8 @@ import { drawHeats, newSeed, seedHeats, type DrawMethod } from "~/lib/race-day/h
 import { countOf } from "~/lib/util/plural";
 import { compareBoatNumbers, type Entrant } from "~/lib/race-day/race-day";
 import { standings } from "~/domain/races/public-queries.server";
+import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
 
 export interface HeatView {
   heatNumber: number;
@@ -130,6 +132,7 @@ const LOCKED = (boatClass: string) => ({ ok: false, status: 409, message: `The $
 export async function drawClass(
   db: Database,
   input: { raceId: number; boatClass: string; method: DrawMethod; heatSize: number; seed?: number },
+  actor: AuditActor = NO_ACTOR,
 ): Promise<HeatOutcome> {
   // Standings are read before the transaction: they do not change because of a draw.
   const ranked = input.method === "standings" ? (await standings(db, input.boatClass)).map((s) => s.competitorId) : [];
@@ -166,6 +169,7 @@ export async function drawClass(
       groups = seedHeats(order, input.heatSize);
     }
 
+    const previous = await drawnHeats(tx, input.raceId, input.boatClass);
     await tx.delete(heats).where(and(eq(heats.raceId, input.raceId), eq(heats.boatClass, input.boatClass)));
     const created = await tx
       .insert(heats)
@@ -191,6 +195,16 @@ export async function drawClass(
       ),
     );
     await tx.update(races).set({ heatSize: input.heatSize }).where(eq(races.id, input.raceId));
+    const field = `${input.boatClass} heats`;
+    await recordAudit(tx, {
+      actor,
+      kind: "heats.draw",
+      record: { type: "race", id: input.raceId },
+      changes: {
+        ...diffFields({ [field]: previous.length ? previous : null }, { [field]: groups }),
+        ...diffFields({ method: null, seed: null }, { method: input.method, seed }),
+      },
+    });
     const how = seed === null ? "seeded by the standings" : `seed ${seed}`;
     return {
       ok: true,
@@ -202,6 +216,7 @@ export async function drawClass(
 export async function moveBoat(
   db: Database,
   input: { raceId: number; boatClass: string; competitorId: number; heatNumber: number },
+  actor: AuditActor = NO_ACTOR,
 ): Promise<HeatOutcome> {
   return db.transaction(async (tx) => {
     const race = await lockRace(tx, input.raceId);
@@ -223,8 +238,9 @@ export async function moveBoat(
         ),
       );
     const [current] = await tx
-      .select({ heatId: heatEntries.heatId })
+      .select({ heatId: heatEntries.heatId, heatNumber: heats.heatNumber })
       .from(heatEntries)
+      .innerJoin(heats, eq(heats.id, heatEntries.heatId))
       .where(
         and(
           eq(heatEntries.raceId, input.raceId),
@@ -258,18 +274,45 @@ export async function moveBoat(
       competitorId: input.competitorId,
       slot: (inTarget!.last ?? 0) + 1,
     });
+    const field = `${input.boatClass} heat of competitor ${input.competitorId}`;
+    await recordAudit(tx, {
+      actor,
+      kind: "heats.move",
+      record: { type: "race", id: input.raceId },
+      changes: diffFields({ [field]: current?.heatNumber ?? null }, { [field]: input.heatNumber }),
+    });
     return { ok: true, message: `Boat moved to ${input.boatClass} heat ${input.heatNumber}.` } as const;
   });
 }
 
-export async function lockDraw(db: Database, input: { raceId: number; boatClass: string }): Promise<HeatOutcome> {
-  const locked = await db
-    .update(heats)
-    .set({ locked: true })
-    .where(and(eq(heats.raceId, input.raceId), eq(heats.boatClass, input.boatClass)))
-    .returning({ id: heats.id });
-  if (locked.length === 0) return { ok: false, status: 404, message: `${input.boatClass} has no heats to lock.` };
-  return { ok: true, message: `The ${input.boatClass} draw is locked.` };
+export async function lockDraw(
+  db: Database,
+  input: { raceId: number; boatClass: string },
+  actor: AuditActor = NO_ACTOR,
+): Promise<HeatOutcome> {
+  return db.transaction(async (tx) => {
+    const heatsOfClass = and(eq(heats.raceId, input.raceId), eq(heats.boatClass, input.boatClass));
+    const wasLocked = await classLocked(tx, input.raceId, input.boatClass);
+    const locked = await tx.update(heats).set({ locked: true }).where(heatsOfClass).returning({ id: heats.id });
+    if (locked.length === 0) return { ok: false, status: 404, message: `${input.boatClass} has no heats to lock.` } as const;
+    const field = `${input.boatClass} draw locked`;
+    const changes = diffFields({ [field]: wasLocked }, { [field]: true });
+    await recordAudit(tx, { actor, kind: "heats.lock", record: { type: "race", id: input.raceId }, changes });
+    return { ok: true, message: `The ${input.boatClass} draw is locked.` } as const;
+  });
+}
+
+/** A class's current draw: the competitor ids of each heat, in heat and slot order. */
+async function drawnHeats(tx: Tx, raceId: number, boatClass: string): Promise<number[][]> {
+  const rows = await tx
+    .select({ heatNumber: heats.heatNumber, competitorId: heatEntries.competitorId })
+    .from(heatEntries)
+    .innerJoin(heats, eq(heats.id, heatEntries.heatId))
+    .where(and(eq(heatEntries.raceId, raceId), eq(heatEntries.boatClass, boatClass)))
+    .orderBy(asc(heats.heatNumber), asc(heatEntries.slot));
+  const groups: number[][] = [];
+  for (const row of rows) (groups[row.heatNumber - 1] ??= []).push(row.competitorId);
+  return groups.map((g) => g ?? []);
 }
 
 /** A race's heat size and the title the admin page shows. */

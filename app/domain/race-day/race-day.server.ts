@@ -10,6 +10,8 @@ import { compareBoatNumbers, type ClassEntries } from "~/lib/race-day/race-day";
 import { resultsMailedNote } from "~/lib/registration/race-messages";
 import { queueResultsUp } from "~/domain/registration/race-messages.server";
 import type { ClubSite } from "~/lib/site/club";
+import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
 
 /** Entrants of a race per class (club classes first), each class ordered by boat number. */
 export async function entryList(db: Database, raceId: number): Promise<ClassEntries[]> {
@@ -111,7 +113,12 @@ export type OfficialOutcome =
  * Marks a race's results official now. Later changes go to its change log (admin-results.server.ts).
  * Asking again is harmless: the request wanted them official, and they are.
  */
-export async function markResultsOfficial(db: Database, raceId: number, club: ClubSite): Promise<OfficialOutcome> {
+export async function markResultsOfficial(
+  db: Database,
+  raceId: number,
+  club: ClubSite,
+  actor: AuditActor = NO_ACTOR,
+): Promise<OfficialOutcome> {
   return db.transaction(async (tx) => {
     const [race] = await tx.select({ officialAt: races.resultsOfficialAt }).from(races).where(eq(races.id, raceId)).for("update");
     if (!race) return { ok: false, status: 404, message: "This race no longer exists." } as const;
@@ -119,7 +126,10 @@ export async function markResultsOfficial(db: Database, raceId: number, club: Cl
       return { ok: true, message: "The results are already official.", alreadySince: race.officialAt } as const;
     const [any] = await tx.select({ id: raceResults.id }).from(raceResults).where(eq(raceResults.raceId, raceId)).limit(1);
     if (!any) return { ok: false, status: 409, message: "There are no results to mark official yet." } as const;
-    await tx.update(races).set({ resultsOfficialAt: new Date() }).where(eq(races.id, raceId));
+    const officialAt = new Date();
+    await tx.update(races).set({ resultsOfficialAt: officialAt }).where(eq(races.id, raceId));
+    const changes = diffFields({ resultsOfficialAt: null }, { resultsOfficialAt: officialAt });
+    await recordAudit(tx, { actor, kind: "results.official", record: { type: "race", id: raceId }, changes });
     // Official results are the ones worth an e-mail: queued with the mark, so never twice.
     const mailed = await queueResultsUp(tx, raceId, club);
     const message = "The results are official. Any later change is kept in the race's change log.";

@@ -7,6 +7,8 @@ import { pointsForPosition } from "~/lib/championship/points";
 import { describeResultChanges, type ResultLine } from "~/lib/race-day/race-day";
 import { isForeignKeyViolation, pgErrorCode } from "~/domain/platform/db-errors.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
+import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
 
 export async function raceOptions(db: Database) {
   return db
@@ -37,7 +39,11 @@ export type ReplaceOutcome =
  * anything fails, the previous results stay exactly as they were. Points are computed here from
  * the club's table, never taken from the browser.
  */
-export async function replaceHeatResults(db: Database, input: ResultsInput): Promise<ReplaceOutcome> {
+export async function replaceHeatResults(
+  db: Database,
+  input: ResultsInput,
+  actor: AuditActor = NO_ACTOR,
+): Promise<ReplaceOutcome> {
   let stage: "delete" | "insert" = "delete";
   try {
     return await db.transaction(async (tx) => {
@@ -56,20 +62,20 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
         eq(raceResults.heatNumber, input.heatNumber),
         eq(raceResults.boatClass, input.boatClass),
       );
-      // Official results are never silently rewritten: what this save changes goes to the change log.
-      const before: ResultLine[] = locked.rows[0]!.official
-        ? await tx
-            .select({
-              competitorId: raceResults.competitorId,
-              position: raceResults.position,
-              laps: raceResults.laps,
-              lapTime: raceResults.lapTime,
-              bestLap: raceResults.bestLap,
-              totalTime: raceResults.totalTime,
-            })
-            .from(raceResults)
-            .where(heat)
-        : [];
+      // Official results are never silently rewritten: what this save changes goes to the change
+      // log. And every save's before and after go to the audit log.
+      const before: ResultLine[] = await tx
+        .select({
+          competitorId: raceResults.competitorId,
+          position: raceResults.position,
+          laps: raceResults.laps,
+          lapTime: raceResults.lapTime,
+          bestLap: raceResults.bestLap,
+          totalTime: raceResults.totalTime,
+        })
+        .from(raceResults)
+        .where(heat)
+        .orderBy(asc(raceResults.position), asc(raceResults.competitorId));
       stage = "delete";
       await tx
         .delete(raceResults)
@@ -95,15 +101,24 @@ export async function replaceHeatResults(db: Database, input: ResultsInput): Pro
           boatClass: input.boatClass,
         })),
       );
-      if (locked.rows[0]!.official) {
-        const after: ResultLine[] = input.rows.map((row) => ({
+      const after: ResultLine[] = input.rows
+        .map((row) => ({
           competitorId: row.competitorId,
           position: row.position,
           laps: row.laps ?? null,
           lapTime: row.lapTime || null,
           bestLap: row.bestLap || null,
           totalTime: row.totalTime || null,
-        }));
+        }))
+        .sort((a, b) => a.position - b.position || a.competitorId - b.competitorId);
+      const heatName = `${input.boatClass} heat ${input.heatNumber}`;
+      await recordAudit(tx, {
+        actor,
+        kind: "results.save",
+        record: { type: "race", id: input.raceId },
+        changes: diffFields({ [heatName]: before.length ? before : null }, { [heatName]: after }),
+      });
+      if (locked.rows[0]!.official) {
         const ids = [...new Set([...before, ...after].map((r) => r.competitorId))];
         const boats = new Map(
           (

@@ -6,6 +6,8 @@ import type { CompetitorInput } from "~/lib/admin/admin-schemas";
 import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { standings } from "~/domain/races/public-queries.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
+import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
 
 export interface AdminCompetitor {
   id: number;
@@ -53,7 +55,23 @@ export async function listCompetitors(db: Database): Promise<AdminCompetitor[]> 
 export type SaveCompetitorOutcome =
   { ok: true; id: number; created: boolean } | { ok: false; reason: "duplicate-email" | "not-found" };
 
-export async function saveCompetitor(db: Database, input: CompetitorInput): Promise<SaveCompetitorOutcome> {
+const auditedColumns = {
+  firstName: competitors.firstName,
+  lastName: competitors.lastName,
+  email: competitors.email,
+  telephone: competitors.telephone,
+  boatName: competitors.boatName,
+  boatNumber: competitors.boatNumber,
+  boatColour: competitors.boatColour,
+  boatClasses: competitors.boatClasses,
+};
+
+/** Saves the competitor and its audit entry (the changed fields) in one transaction. */
+export async function saveCompetitor(
+  db: Database,
+  input: CompetitorInput,
+  actor: AuditActor = NO_ACTOR,
+): Promise<SaveCompetitorOutcome> {
   const values = {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -65,20 +83,28 @@ export async function saveCompetitor(db: Database, input: CompetitorInput): Prom
     boatClasses: input.boatClasses,
   };
   try {
-    if (input.id) {
-      const [row] = await db
-        .update(competitors)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(competitors.id, input.id))
+    return await db.transaction(async (tx) => {
+      if (input.id) {
+        const [before] = await tx.select(auditedColumns).from(competitors).where(eq(competitors.id, input.id)).for("update");
+        if (!before) return { ok: false, reason: "not-found" } as const;
+        await tx
+          .update(competitors)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(competitors.id, input.id));
+        const changes = diffFields(before, values);
+        const record = { type: "competitor", id: input.id };
+        await recordAudit(tx, { actor, kind: "competitor.update", record, changes });
+        return { ok: true, id: input.id, created: false } as const;
+      }
+      // Added by an admin on the driver's behalf (paper form): consent was given on paper.
+      const [row] = await tx
+        .insert(competitors)
+        .values({ ...values, pipaConsent: true, pipaConsentAt: sql`now()` })
         .returning({ id: competitors.id });
-      return row ? { ok: true, id: row.id, created: false } : { ok: false, reason: "not-found" };
-    }
-    // Added by an admin on the driver's behalf (paper form): consent was given on paper.
-    const [row] = await db
-      .insert(competitors)
-      .values({ ...values, pipaConsent: true, pipaConsentAt: sql`now()` })
-      .returning({ id: competitors.id });
-    return { ok: true, id: row!.id, created: true };
+      const record = { type: "competitor", id: row!.id };
+      await recordAudit(tx, { actor, kind: "competitor.create", record, changes: diffFields(null, values) });
+      return { ok: true, id: row!.id, created: true } as const;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-email" };
     throw error;
@@ -88,15 +114,20 @@ export async function saveCompetitor(db: Database, input: CompetitorInput): Prom
 export type DeleteCompetitorOutcome =
   { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "has-results"; results: number };
 
-export async function deleteCompetitor(db: Database, id: number): Promise<DeleteCompetitorOutcome> {
+export async function deleteCompetitor(db: Database, id: number, actor: AuditActor = NO_ACTOR): Promise<DeleteCompetitorOutcome> {
   const [{ results } = { results: 0 }] = await db
     .select({ results: count() })
     .from(raceResults)
     .where(eq(raceResults.competitorId, id));
   if (results > 0) return { ok: false, reason: "has-results", results };
   try {
-    const deleted = await db.delete(competitors).where(eq(competitors.id, id)).returning({ id: competitors.id });
-    return deleted.length ? { ok: true } : { ok: false, reason: "not-found" };
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.delete(competitors).where(eq(competitors.id, id)).returning(auditedColumns);
+      if (!before) return { ok: false, reason: "not-found" } as const;
+      const record = { type: "competitor", id };
+      await recordAudit(tx, { actor, kind: "competitor.delete", record, changes: diffFields(before, null) });
+      return { ok: true } as const;
+    });
   } catch (error) {
     // A result saved between the count and the delete: the foreign key (RESTRICT) still refuses.
     if (isForeignKeyViolation(error)) return { ok: false, reason: "has-results", results: 1 };

@@ -6,6 +6,8 @@ import type { RaceInput } from "~/lib/admin/admin-schemas";
 import { fromClubLocalInput } from "~/lib/registration/entry-window";
 import { raceColumns, type PublicRace } from "~/domain/races/public-queries.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
+import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
 
 export interface AdminRace extends PublicRace {
   countsForChampionship: boolean;
@@ -29,11 +31,24 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
     .orderBy(asc(races.date), asc(races.id));
 }
 
-/** `timeZone`: the club's, in which the entry window was typed. */
+const auditedColumns = {
+  title: races.title,
+  date: races.date,
+  location: races.location,
+  description: races.description,
+  imageUrl: races.imageUrl,
+  status: races.status,
+  countsForChampionship: races.countsForChampionship,
+  entriesOpenAt: races.entriesOpenAt,
+  entriesCloseAt: races.entriesCloseAt,
+};
+
+/** `timeZone`: the club's, in which the entry window was typed. Saved with its audit entry. */
 export async function saveRace(
   db: Database,
   input: RaceInput,
   timeZone: string,
+  actor: AuditActor = NO_ACTOR,
 ): Promise<{ ok: true; id: number; created: boolean } | { ok: false }> {
   const values = {
     title: input.title,
@@ -47,24 +62,40 @@ export async function saveRace(
     entriesOpenAt: input.entriesOpen ? fromClubLocalInput(input.entriesOpen, timeZone) : null,
     entriesCloseAt: input.entriesClose ? fromClubLocalInput(input.entriesClose, timeZone) : null,
   };
-  if (input.id) {
-    const [row] = await db
-      .update(races)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(races.id, input.id))
-      .returning({ id: races.id });
-    return row ? { ok: true, id: row.id, created: false } : { ok: false };
-  }
-  const [row] = await db.insert(races).values(values).returning({ id: races.id });
-  return { ok: true, id: row!.id, created: true };
+  return db.transaction(async (tx) => {
+    if (input.id) {
+      const [before] = await tx.select(auditedColumns).from(races).where(eq(races.id, input.id)).for("update");
+      if (!before) return { ok: false } as const;
+      await tx
+        .update(races)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(races.id, input.id));
+      const changes = diffFields(before, values);
+      await recordAudit(tx, { actor, kind: "race.update", record: { type: "race", id: input.id }, changes });
+      return { ok: true, id: input.id, created: false } as const;
+    }
+    const [row] = await tx.insert(races).values(values).returning({ id: races.id });
+    const changes = diffFields(null, values);
+    await recordAudit(tx, { actor, kind: "race.create", record: { type: "race", id: row!.id }, changes });
+    return { ok: true, id: row!.id, created: true } as const;
+  });
 }
 
 /** Deletes the race with its results and entries (the admin was told how many results first). */
-export async function deleteRace(db: Database, id: number): Promise<{ ok: boolean; results: number }> {
+export async function deleteRace(
+  db: Database,
+  id: number,
+  actor: AuditActor = NO_ACTOR,
+): Promise<{ ok: boolean; results: number }> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM race_results WHERE race_id = ${id}`);
-    const deleted = await tx.delete(races).where(eq(races.id, id)).returning({ id: races.id });
-    return { ok: deleted.length > 0, results: rows[0]?.n ?? 0 };
+    const [before] = await tx.delete(races).where(eq(races.id, id)).returning(auditedColumns);
+    const results = rows[0]?.n ?? 0;
+    if (before) {
+      const changes = diffFields({ ...before, results }, null);
+      await recordAudit(tx, { actor, kind: "race.delete", record: { type: "race", id }, changes });
+    }
+    return { ok: Boolean(before), results };
   });
 }
 

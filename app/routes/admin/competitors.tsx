@@ -5,6 +5,7 @@ import { useFetcher, useLocation, useNavigation, useRevalidator } from "react-ro
 import { dbContext, loggerContext } from "~/context";
 import { deleteCompetitor, listCompetitors, saveCompetitor, type AdminCompetitor } from "~/domain/racer/competitors.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
+import { adminActor } from "~/domain/platform/audit.server";
 import { attempt, refused, succeeded } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const actor = adminActor(await requireAdmin(request, context), context);
   const db = context.get(dbContext);
   const log = context.get(loggerContext);
   const formData = await readForm(request, competitorSchema, { extraFields: ["intent"] });
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "delete") {
     const id = parseId(formData.get("id"));
     const outcome = await attempt(log, "competitor delete", async () =>
-      id ? deleteCompetitor(db, id) : ({ ok: false, reason: "not-found" } as const),
+      id ? deleteCompetitor(db, id, actor) : ({ ok: false, reason: "not-found" } as const),
     );
     const title = "Failed to delete competitor";
     if (!outcome) return refused({ type: "error", title, description: "An error occurred while deleting competitor" }, 500);
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failed = (description: string, status: number, result = submission.reply()) =>
     refused({ type: "error", title, description }, status, { result });
   if (submission.status !== "success") return failed("Please correct the marked fields.", 400);
-  const outcome = await attempt(log, "competitor save", () => saveCompetitor(db, submission.value));
+  const outcome = await attempt(log, "competitor save", () => saveCompetitor(db, submission.value, actor));
   if (!outcome) return failed("An error occurred while saving competitor", 500);
   if (!outcome.ok) {
     const duplicate = outcome.reason === "duplicate-email";

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
+import { adminActor } from "~/domain/platform/audit.server";
 import { drawClass, heatRace, lockDraw, moveBoat, raceHeats, type HeatOutcome } from "~/domain/race-day/heats.server";
 import { markResultsOfficial, resultsStatus } from "~/domain/race-day/race-day.server";
 import { refused } from "~/domain/platform/answer.server";
@@ -35,7 +36,7 @@ function refuse(message: string, status = 400) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const actor = adminActor(await requireAdmin(request, context), context);
   const db = context.get(dbContext);
   const raceId = parseId(params.id);
   if (!raceId) throw data("Race Not Found", { status: 404 });
@@ -55,11 +56,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
   const input = parsed.data;
   let outcome: HeatOutcome;
-  if (input.intent === "draw") outcome = await drawClass(db, { raceId, ...input });
-  else if (input.intent === "move") outcome = await moveBoat(db, { raceId, ...input });
-  else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass });
+  if (input.intent === "draw") outcome = await drawClass(db, { raceId, ...input }, actor);
+  else if (input.intent === "move") outcome = await moveBoat(db, { raceId, ...input }, actor);
+  else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass }, actor);
   else {
-    const marked = await markResultsOfficial(db, raceId, context.get(configContext));
+    const marked = await markResultsOfficial(db, raceId, context.get(configContext), actor);
     // A second click (or another admin) got there first: say so calmly, and show the page as it is now.
     if (marked.ok && marked.alreadySince) {
       const since = formatClubDateTime(marked.alreadySince, context.get(configContext).timeZone);

@@ -37,6 +37,7 @@ const TABS = [
   { key: "races", label: "Races", to: "/admin/races" },
   { key: "results", label: "Results", to: "/admin/results" },
   { key: "seasons", label: "Seasons", to: "/admin/seasons" },
+  { key: "audit", label: "Audit log", to: "/admin/audit" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { configContext, dbContext } from "~/context";
 import { deleteRace, entriesByRace, listAdminRaces, saveRace } from "~/domain/races/races.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
+import { adminActor } from "~/domain/platform/audit.server";
 import { refused, succeeded } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { RaceDeleteDialog } from "~/components/admin/race-delete-dialog";
@@ -38,13 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const actor = adminActor(await requireAdmin(request, context), context);
   const db = context.get(dbContext);
   const formData = await readForm(request, raceSchema, { extraFields: ["intent"] });
 
   if (formData.get("intent") === "delete") {
     const id = parseId(formData.get("id"));
-    const outcome = id ? await deleteRace(db, id) : { ok: false, results: 0 };
+    const outcome = id ? await deleteRace(db, id, actor) : { ok: false, results: 0 };
     if (!outcome.ok) {
       return refused({ type: "error", title: "Failed to delete race", description: "This race no longer exists." }, 404);
     }
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = { type: "error", title: failTitle, description: "Please correct the marked fields." } as const;
     return refused(toast, 400, { result: submission.reply() });
   }
-  const outcome = await saveRace(db, submission.value, context.get(configContext).timeZone);
+  const outcome = await saveRace(db, submission.value, context.get(configContext).timeZone, actor);
   if (!outcome.ok) {
     const gone = "This race no longer exists.";
     return refused({ type: "error", title: failTitle, description: gone }, 404, {

@@ -5,6 +5,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { dbContext, loggerContext } from "~/context";
 import { competitorOptions, raceOptions, replaceHeatResults } from "~/domain/race-day/results.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
+import { adminActor } from "~/domain/platform/audit.server";
 import { raceHeats } from "~/domain/race-day/heats.server";
 import { attempt, refused, succeeded } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const actor = adminActor(await requireAdmin(request, context), context);
   const formData = await readForm(request, resultsSchema);
   const submission = parseWithZod(formData, { schema: resultsSchema });
   const fail = (description: string, status: number, formError?: string) => {
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   if (submission.status !== "success") return fail("Failed to save results", 400);
   const log = context.get(loggerContext);
-  const outcome = await attempt(log, "results save", () => replaceHeatResults(context.get(dbContext), submission.value));
+  const outcome = await attempt(log, "results save", () => replaceHeatResults(context.get(dbContext), submission.value, actor));
   if (!outcome) return fail("An unexpected error occurred", 500, "Nothing was changed. Please try again.");
   if (outcome.ok) {
     const { raceId, boatClass, heatNumber } = submission.value;

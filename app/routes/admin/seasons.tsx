@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
+import { adminActor } from "~/domain/platform/audit.server";
 import { definedSeasons, getSeason, saveSeason } from "~/domain/championship/championship.server";
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const actor = adminActor(await requireAdmin(request, context), context);
   const db = context.get(dbContext);
   const formData = await readForm(request, seasonSchema);
   const submission = parseWithZod(formData, { schema: seasonSchema });
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = { type: "error", title: failTitle, description: "Please correct the marked fields." } as const;
     return refused(toast, 400, { result: submission.reply() });
   }
-  const outcome = await saveSeason(db, submission.value);
+  const outcome = await saveSeason(db, submission.value, actor);
   if (!outcome.ok) {
     const result = outcome.field
       ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })

@@ -1,0 +1,137 @@
+/**
+ * The audit log's pure rules: what an entry's `changes` hold (before and after of the changed
+ * fields only, never a secret), the kinds of entry, and the screen's filters (read from a GET
+ * query, every bad value dropped rather than refused).
+ */
+import { z } from "zod";
+
+export const AUDIT_KINDS = [
+  "competitor.create",
+  "competitor.update",
+  "competitor.delete",
+  "race.create",
+  "race.update",
+  "race.delete",
+  "results.save",
+  "heats.draw",
+  "heats.move",
+  "heats.lock",
+  "results.official",
+  "season.create",
+  "season.update",
+  "signin.success",
+  "signin.wrong-password",
+  "signin.unknown-user",
+  "signin.locked",
+  "restore",
+  "import",
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** One changed field: what it held before and after (null: it did not exist). */
+export interface FieldChange {
+  before: unknown;
+  after: unknown;
+}
+export type AuditChanges = Record<string, FieldChange>;
+
+/**
+ * Field names that never reach the log, whatever their value: passwords, their hashes, tokens,
+ * session ids, secrets, one-time and recovery codes.
+ */
+const SECRET_FIELD = /pass(word|code|phrase)|token|secret|hash|session|otp|recovery|credential|cookie/i;
+
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELD.test(name);
+}
+
+/** Dates as ISO text, undefined as null, so a value compares and stores the same way. */
+function normal(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(normal);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normal(v)]));
+  }
+  return value;
+}
+
+/**
+ * The fields whose values differ between `before` and `after` (null: the record did not exist
+ * before, or no longer exists), each with both values; secret fields are left out whatever they
+ * hold. Equal records give `{}`.
+ */
+export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChanges {
+  const changes: AuditChanges = {};
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const name of names) {
+    if (isSecretField(name)) continue;
+    const was = normal(before?.[name]);
+    const now = normal(after?.[name]);
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes[name] = { before: was, after: now };
+  }
+  return changes;
+}
+
+/** The last guard before a row is written: drops any secret field a caller passed by hand. */
+export function withoutSecrets(changes: AuditChanges): AuditChanges {
+  return Object.fromEntries(Object.entries(changes).filter(([name]) => !isSecretField(name)));
+}
+
+// ---- The screen's filters ----
+
+export const AUDIT_PAGE_SIZE = 50;
+
+const RECORD = /^([a-z][a-z-]{0,30}):([0-9]{1,12})$/;
+const DAY = z.iso.date();
+
+export interface AuditFilters {
+  admin: string | null;
+  kind: AuditKind | null;
+  record: { type: string; id: string } | null;
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+/** Reads the screen's query; a value that does not parse is ignored (the filter is off). */
+export function readAuditFilters(params: URLSearchParams): AuditFilters {
+  const text = (name: string) => params.get(name)?.trim() || null;
+  const admin = text("admin");
+  const kind = text("kind");
+  const record = RECORD.exec(text("record") ?? "");
+  const day = (name: string) => {
+    const value = text(name);
+    return value && DAY.safeParse(value).success ? value : null;
+  };
+  const page = Number(text("page") ?? "1");
+  return {
+    // PostgreSQL text cannot hold NUL: control characters are no username anyway.
+    admin: admin && admin.length <= 100 && !/\p{Cc}/u.test(admin) ? admin : null,
+    kind: (AUDIT_KINDS as readonly string[]).includes(kind ?? "") ? (kind as AuditKind) : null,
+    record: record ? { type: record[1]!, id: record[2]! } : null,
+    from: day("from"),
+    to: day("to"),
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The query of the same filters on another page (for the Newer / Older links). */
+export function auditQuery(filters: AuditFilters, page: number): string {
+  const params = new URLSearchParams();
+  if (filters.admin) params.set("admin", filters.admin);
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.record) params.set("record", `${filters.record.type}:${filters.record.id}`);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/** A change's value as the screen shows it. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined) return "(none)";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
