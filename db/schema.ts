@@ -198,6 +198,8 @@ export const admins = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0018: 'owner' | 'results_officer' (app/lib/admin/roles.ts). */
+    role: text("role").$type<"owner" | "results_officer">().notNull().default("owner"),
   },
   (t) => [uniqueIndex("admins_username_key").on(sql`lower(${t.username})`)],
 );

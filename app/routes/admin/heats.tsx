@@ -19,7 +19,7 @@ import type { Route } from "./+types/heats";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Heats: ${loaderData?.race.title ?? "Race"}` }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "heats");
   const db = context.get(dbContext);
   const id = parseId(params.id);
   const race = id ? await heatRace(db, id) : null;
@@ -35,7 +35,7 @@ function refuse(message: string, status = 400) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "heats");
   const db = context.get(dbContext);
   const raceId = parseId(params.id);
   if (!raceId) throw data("Race Not Found", { status: 404 });

@@ -22,7 +22,7 @@ import type { Route } from "./+types/races";
 export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "races");
   const db = context.get(dbContext);
   const [races, entries] = await Promise.all([listAdminRaces(db), entriesByRace(db)]);
   const { timeZone } = context.get(configContext);
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "races");
   const db = context.get(dbContext);
   const formData = await readForm(request, raceSchema, { extraFields: ["intent"] });
 
