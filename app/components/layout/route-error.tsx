@@ -16,9 +16,7 @@ export function RouteError({
   return (
     <div role="alert" className="mx-auto max-w-md py-16 text-center">
       <h1 className="text-2xl font-bold">{refused ? "Not available to your role" : message}</h1>
-      <p className="mt-2 text-muted-foreground">
-        {refused ? "Your admin role does not include this section." : description}
-      </p>
+      <p className="mt-2 text-muted-foreground">{refused ? "Your admin role does not include this section." : description}</p>
     </div>
   );
 }

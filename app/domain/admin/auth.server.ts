@@ -291,11 +291,7 @@ export async function currentAdmin(request: Request, context: Readonly<RouterCon
  * with `area`, an admin whose role may not use it (app/lib/admin/roles.ts) gets a 403 before
  * anything is read or changed.
  */
-export async function requireAdmin(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  area?: AdminArea,
-): Promise<Admin> {
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>, area?: AdminArea): Promise<Admin> {
   const admin = await currentAdmin(request, context);
   if (!admin) throw redirect("/admin/login");
   if (area && !mayUse(admin.role, area)) throw data("Not allowed", { status: 403 });
