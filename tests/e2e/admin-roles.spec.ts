@@ -1,0 +1,45 @@
+/**
+ * Roles in the browser (issue 23 item 1), on a phone: a results officer signs in, lands on Races,
+ * sees only the sections the role may use, and is refused Competitors if they type its address.
+ */
+import { upsertAdmin } from "~/domain/admin/auth.server";
+import { expect, PHONE, test } from "./fixtures";
+import { toast } from "./admin-support";
+import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
+
+test.use({ viewport: PHONE });
+
+test("a results officer signs in at 375 px, lands on Races and sees only Races, Results and Seasons", async ({
+  page,
+  expectRefusal,
+}) => {
+  const officer = { username: `officer-${uniqueName().toLowerCase()}`, password: "results-officer-pass-1985" };
+  await withSiteDatabase((db) => upsertAdmin(db, officer.username, officer.password, { role: "results_officer" }));
+
+  await page.goto(`${OWN_DATA_SITE}/admin/login`);
+  await page.getByLabel("Username").fill(officer.username);
+  await page.getByLabel("Password").fill(officer.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/races`);
+  await expect(toast(page, "Success")).toContainText("You have successfully logged in.");
+  await expect(page.getByText("Race Management")).toBeVisible();
+
+  const tabs = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(tabs.getByRole("link")).toHaveText(["Races", "Results", "Seasons"]);
+  await expect(tabs.getByRole("link", { name: "Races" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Competitors" })).toHaveCount(0);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+
+  await tabs.getByRole("link", { name: "Seasons" }).click();
+  await expect(tabs.getByRole("link", { name: "Seasons" })).toHaveAttribute("aria-current", "page");
+
+  // The address typed by hand: refused by the server, not merely hidden.
+  expectRefusal("/admin/competitors", 403);
+  await page.goto(`${OWN_DATA_SITE}/admin/competitors`);
+  await expect(page.getByRole("heading", { name: "Not available to your role" })).toBeVisible();
+  await expect(page.getByText("Competitor Management")).toHaveCount(0);
+
+  await page.goto(`${OWN_DATA_SITE}/admin`);
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/races`);
+});
