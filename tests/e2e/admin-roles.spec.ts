@@ -1,10 +1,12 @@
 /**
  * Roles in the browser (issue 23 item 1), on a phone: a results officer signs in, lands on Races,
- * sees only the sections the role may use, and is refused Competitors if they type its address.
+ * sees only the sections the role may use, and is refused Competitors if they type its address;
+ * both screens pass axe (WCAG 2.2 AA and best practices).
  */
 import { upsertAdmin } from "~/domain/admin/auth.server";
 import { expect, PHONE, test } from "./fixtures";
 import { toast } from "./admin-support";
+import { axeViolations } from "./axe";
 import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 
 test.use({ viewport: PHONE });
@@ -39,7 +41,11 @@ test("a results officer signs in at 375 px, lands on Races and sees only Races, 
   await page.goto(`${OWN_DATA_SITE}/admin/competitors`);
   await expect(page.getByRole("heading", { name: "Not available to your role" })).toBeVisible();
   await expect(page.getByText("Competitor Management")).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto(`${OWN_DATA_SITE}/admin`);
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/races`);
+  // Checked here, not just after the sign-in, where the success toast is still fading in.
+  await expect(page.getByText("Race Management")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
