@@ -37,6 +37,7 @@ export default [
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/seasons", "routes/admin/seasons.tsx"),
+    route("admin/sessions", "routes/admin/sessions.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

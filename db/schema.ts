@@ -211,6 +211,9 @@ export const adminSessions = pgTable(
     adminId: integer("admin_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0018: what "My sessions" shows (the browser's User-Agent, cut to 512; the client address). */
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
   },
   (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_last_seen_idx").on(t.lastSeenAt)],
 );

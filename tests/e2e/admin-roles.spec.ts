@@ -3,7 +3,7 @@
  * sees only the sections the role may use, and is refused Competitors if they type its address;
  * both screens pass axe (WCAG 2.2 AA and best practices).
  */
-import { upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
 import { expect, PHONE, test } from "./fixtures";
 import { toast } from "./admin-support";
 import { axeViolations } from "./axe";
@@ -48,4 +48,43 @@ test("a results officer signs in at 375 px, lands on Races and sees only Races, 
   // Checked here, not just after the sign-in, where the success toast is still fading in.
   await expect(page.getByText("Race Management")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("My sessions at 375 px: an admin sees this device and another, and ends the other", async ({ page }) => {
+  const owner = { username: `owner-${uniqueName().toLowerCase()}`, password: "owner-sessions-pass-1985" };
+  const other = await withSiteDatabase(async (db) => {
+    const { admin } = await upsertAdmin(db, owner.username, owner.password);
+    return createSession(db, admin.id, {
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      address: "203.0.113.42",
+    });
+  });
+
+  await page.goto(`${OWN_DATA_SITE}/admin/login`);
+  await page.getByLabel("Username").fill(owner.username);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/competitors`);
+
+  await page.getByRole("link", { name: "My sessions" }).click();
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/sessions`);
+  // Reloaded, so axe below does not meet the sign-in toast fading in.
+  await page.reload();
+  await expect(page.getByText("My Sessions", { exact: true })).toBeVisible();
+  const sessions = page.getByRole("list", { name: "Open sessions" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: "(this device)" })).toContainText("Chrome on ");
+  const desk = sessions.filter({ hasText: "Firefox on Windows" });
+  await expect(desk).toContainText("203.0.113.42");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await desk.getByRole("button", { name: "End session" }).click();
+  await expect(toast(page, "Session ended")).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  const response = await page.request.get(`${OWN_DATA_SITE}/admin/races`, {
+    headers: { Cookie: `admin_session=${other}` },
+    maxRedirects: 0,
+  });
+  expect(response.headers().location).toBe("/admin/login");
 });

@@ -77,6 +77,7 @@ const pages = [
   "/admin/seasons",
   "/admin/seasons?new",
   `/admin/races/${race.id}/heats`,
+  "/admin/sessions",
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [
@@ -143,6 +144,7 @@ const actions: [string, string, Record<string, string | number>][] = [
     { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 },
   ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
+  ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
   ["log out (harmless)", "/admin/logout", {}],
 ];
 
@@ -268,6 +270,7 @@ describe("as a results officer", () => {
     "/admin/seasons",
     "/admin/seasons?new",
     `/admin/races/${race.id}/heats`,
+    "/admin/sessions",
   ])("GET %s works", async (path) => {
     const response = await site.request(path, { cookie: await cookie() });
     expect(response.status).toBe(200);

@@ -175,18 +175,27 @@ export async function verifyCredentials(db: Database, username: string, password
   return ok ? { id: row.id, username: row.username, role: row.role } : null;
 }
 
-function hashSessionId(id: string): string {
+export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/** Starts a session; returns the id for the cookie (the database keeps only its hash). */
-export async function createSession(db: Database, adminId: number): Promise<string> {
+/**
+ * Starts a session; returns the id for the cookie (the database keeps only its hash). The device
+ * and address are kept for "My sessions".
+ */
+export async function createSession(
+  db: Database,
+  adminId: number,
+  { userAgent = "", address = "" }: { userAgent?: string; address?: string } = {},
+): Promise<string> {
   const id = randomBytes(32).toString("base64url");
-  await db.insert(adminSessions).values({ idHash: hashSessionId(id), adminId });
+  await db
+    .insert(adminSessions)
+    .values({ idHash: hashSessionId(id), adminId, userAgent: userAgent.slice(0, 512), address: address.slice(0, 64) });
   return id;
 }
 
-const liveSession = sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${IDLE_TIMEOUT_SECONDS})
+export const liveSession = sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${IDLE_TIMEOUT_SECONDS})
   AND ${adminSessions.createdAt} > now() - make_interval(secs => ${ABSOLUTE_TIMEOUT_SECONDS})`;
 
 /** The admin of a live session, or null (unknown, expired or revoked id). */

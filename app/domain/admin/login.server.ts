@@ -32,8 +32,9 @@ export async function attemptLogin(
     username,
     password,
     address,
+    userAgent = "",
     previousSessionId,
-  }: { username: string; password: string; address: string; previousSessionId: string | null },
+  }: { username: string; password: string; address: string; userAgent?: string; previousSessionId: string | null },
 ): Promise<LoginOutcome> {
   const limits = rules(username, address);
   const states = await hitAll(db, limits);
@@ -49,7 +50,7 @@ export async function attemptLogin(
   // Rotation: whatever session id the browser held before is dead; the new one is fresh.
   if (previousSessionId) await deleteSession(db, previousSessionId);
   await pruneSessions(db);
-  return { ok: true, admin, sessionId: await createSession(db, admin.id) };
+  return { ok: true, admin, sessionId: await createSession(db, admin.id, { userAgent, address }) };
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

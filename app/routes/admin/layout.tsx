@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { Form, Outlet, useLocation, useNavigation } from "react-router";
+import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { Button } from "~/components/ui/button";
@@ -38,7 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { tabs } = loaderData;
-  const current = tabs.find((tab) => pathname.startsWith(tab.to))?.key ?? tabs[0]?.key ?? "";
+  const current = tabs.find((tab) => pathname.startsWith(tab.to))?.key ?? "";
   // The competitors tab shows its four skeleton rows while its data is on the way (SPEC).
   const competitorsPending =
     navigation.state === "loading" && navigation.location.pathname === "/admin/competitors" && pathname !== "/admin/competitors";
@@ -48,6 +48,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">Admin Dashboard</h1>
         <Form method="post" action="/admin/logout" className="flex items-center gap-3">
           <span className="text-sm text-muted-foreground">Signed in as {loaderData.username}</span>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/admin/sessions" aria-current={pathname === "/admin/sessions" ? "page" : undefined}>
+              My sessions
+            </Link>
+          </Button>
           <Button type="submit" variant="outline" size="sm">
             <LogOut aria-hidden />
             Log out

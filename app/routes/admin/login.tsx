@@ -39,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await attemptLogin(db, {
     ...submission.value,
     address: context.get(clientAddressContext),
+    userAgent: request.headers.get("User-Agent") ?? "",
     previousSessionId: sessionIdFrom(request, production),
   });
   if (outcome.ok) {

@@ -4,3 +4,9 @@
 -- a backup taken before roles existed (the default).
 ALTER TABLE admins
   ADD COLUMN role text NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'results_officer'));
+
+-- "My sessions" (issue 23 item 6): an admin sees their open sessions by device and address and
+-- ends any. Sessions opened before this migration show as an unknown device.
+ALTER TABLE admin_sessions
+  ADD COLUMN user_agent text NOT NULL DEFAULT '' CHECK (length(user_agent) <= 512),
+  ADD COLUMN address text NOT NULL DEFAULT '' CHECK (length(address) <= 64);
