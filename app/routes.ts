@@ -38,6 +38,7 @@ export default [
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/sessions", "routes/admin/sessions.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

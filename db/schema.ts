@@ -198,6 +198,8 @@ export const admins = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0018: 'owner' | 'results_officer' (app/lib/admin/roles.ts). */
+    role: text("role").$type<"owner" | "results_officer">().notNull().default("owner"),
   },
   (t) => [uniqueIndex("admins_username_key").on(sql`lower(${t.username})`)],
 );
@@ -209,6 +211,9 @@ export const adminSessions = pgTable(
     adminId: integer("admin_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0018: what "My sessions" shows (the browser's User-Agent, cut to 512; the client address). */
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
   },
   (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_last_seen_idx").on(t.lastSeenAt)],
 );

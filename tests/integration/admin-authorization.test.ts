@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
 import { useTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createResult } from "../support/factories";
+import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
@@ -81,6 +81,7 @@ const pages = [
   "/admin/audit",
   `/admin/audit?record=race:${race.id}`,
   "/admin/audit.data",
+  "/admin/sessions",
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [
@@ -147,6 +148,7 @@ const actions: [string, string, Record<string, string | number>][] = [
     { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 },
   ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
+  ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
   ["log out (harmless)", "/admin/logout", {}],
 ];
 
@@ -220,5 +222,141 @@ describe("bad input from a signed-in admin", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+// ---- Roles: the same pages and actions under each role ----
+
+const { admin: officer } = await upsertAdmin(db, "matrix-officer", "correct horse battery", { role: "results_officer" });
+const officerRace = await createRace(db, { title: "Officer Cup", status: "upcoming", date: "2099-06-01" });
+for (let i = 0; i < 3; i++)
+  await createRegistration(db, { raceId: officerRace.id, competitorId: (await createCompetitor(db)).id, boatClass: "Open" });
+const throwaway = await createRace(db, { title: "Throwaway Race", status: "upcoming", date: "2099-07-01" });
+
+const ownerOnlyPages = ["/admin/competitors", "/admin/competitors.data", "/admin/audit", "/admin/audit.data"];
+const ownerOnlyActions = actions.filter(([, path]) => path === "/admin/competitors");
+
+describe("as a results officer", () => {
+  const cookie = async () => `admin_session=${await createSession(db, officer.id)}`;
+
+  it("the role is stored, and a new admin without a role is an owner", async () => {
+    const { rows } = await db.execute<{ username: string; role: string }>(
+      sql`SELECT username, role FROM admins WHERE username IN ('matrix-admin', 'matrix-officer') ORDER BY username`,
+    );
+    expect(rows).toEqual([
+      { username: "matrix-admin", role: "owner" },
+      { username: "matrix-officer", role: "results_officer" },
+    ]);
+    await expect(db.execute(sql`UPDATE admins SET role = 'treasurer' WHERE id = ${officer.id}`)).rejects.toThrow();
+  });
+
+  it.each(ownerOnlyPages)("GET %s is a 403 that shows no competitor's details", async (path) => {
+    const response = await site.request(path, { cookie: await cookie() });
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(body).not.toContain("private.racer@example.com");
+    expect(body).not.toContain("441-555-0199");
+    expect(body).not.toContain(racer.lastName);
+  });
+
+  it.each(ownerOnlyActions)("POST to %s is a 403 that changes nothing", async (_name, path, values) => {
+    const before = await snapshot();
+    const response = await site.request(path, { method: "POST", body: form(values), cookie: await cookie() });
+    expect(response.status).toBe(403);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each([
+    "/admin/races",
+    `/admin/results?race=${race.id}`,
+    `/admin/races/${race.id}/entries.csv`,
+    `/admin/results.data?race=${race.id}`,
+    "/admin/seasons",
+    "/admin/seasons?new",
+    `/admin/races/${race.id}/heats`,
+    "/admin/sessions",
+  ])("GET %s works", async (path) => {
+    const response = await site.request(path, { cookie: await cookie() });
+    expect(response.status).toBe(200);
+  });
+
+  it("/admin lands on Races, and the navigation shows only Races, Results and Seasons", async () => {
+    const landing = await site.request("/admin", { cookie: await cookie() });
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get("Location")).toBe("/admin/races");
+    const html = await (await site.request("/admin/races", { cookie: await cookie() })).text();
+    const nav = /<nav aria-label="Admin sections"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    expect([...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/races", "/admin/results", "/admin/seasons"]);
+  });
+
+  it("signing in lands on Races", async () => {
+    const response = await site.request("/admin/login", {
+      method: "POST",
+      body: form({ username: "matrix-officer", password: "correct horse battery" }),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/races");
+  });
+
+  it.each<[string, string, Record<string, string | number>]>([
+    [
+      "create a race",
+      "/admin/races",
+      {
+        intent: "save",
+        title: "Officer Race",
+        date: "2099-08-01",
+        location: "Lake",
+        description: "A new race.",
+        status: "upcoming",
+      },
+    ],
+    [
+      "update a race",
+      "/admin/races",
+      {
+        intent: "save",
+        id: officerRace.id,
+        title: "Officer Cup Renamed",
+        date: "2099-06-01",
+        location: "Lake",
+        description: "Renamed by the results officer.",
+        status: "upcoming",
+      },
+    ],
+    ["draw heats", `/admin/races/${officerRace.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
+    [
+      "replace results",
+      "/admin/results",
+      {
+        raceId: race.id,
+        heatNumber: 1,
+        boatClass: "Open",
+        competitorCount: 1,
+        "rows[0].position": 1,
+        "rows[0].competitorId": other.id,
+      },
+    ],
+    [
+      "create a season",
+      "/admin/seasons",
+      { key: "2032", name: "2032 Season", startsOn: "2032-01-01", endsOn: "2032-12-31", pointsTable: "25, 20", pointsBelow: 5 },
+    ],
+    ["delete a race", "/admin/races", { intent: "delete", id: throwaway.id }],
+  ])("may %s", async (_name, path, values) => {
+    const before = await snapshot();
+    const response = await site.request(path, { method: "POST", body: form(values), cookie: await cookie() });
+    expect(response.status).toBeLessThan(400);
+    expect(await snapshot()).not.toBe(before);
+  });
+});
+
+describe("as an owner", () => {
+  it.each([...pages, ...ownerOnlyPages])("GET %s works", async (path) => {
+    const response = await site.request(path, { cookie: `admin_session=${await createSession(db, admin.id)}` });
+    if (path === "/admin") {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin/competitors");
+    } else expect(response.status).toBe(200);
   });
 });

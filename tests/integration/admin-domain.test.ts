@@ -6,6 +6,9 @@ import { deleteCompetitor, listCompetitors, saveCompetitor } from "~/domain/race
 import { deleteRace, listAdminRaces, raceEntries } from "~/domain/races/races.server";
 import { replaceHeatResults } from "~/domain/race-day/results.server";
 import { resultsSchema, type ResultsInput } from "~/lib/admin/admin-schemas";
+import { upsertAdmin } from "~/domain/admin/auth.server";
+import { adminCommand } from "~/server/commands/admin";
+import type { Env } from "~/server/env";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
 
@@ -163,5 +166,26 @@ describe("races", () => {
     expect(await deleteRace(db, race.id)).toEqual({ ok: true, results: 2 });
     expect(await db.select().from(races).where(eq(races.id, race.id))).toEqual([]);
     expect(await heat(race.id)).toEqual([]);
+  });
+});
+
+describe("roles and `npm run admin` (issue 23 item 1)", () => {
+  const run = (username: string) =>
+    adminCommand({ db, env: {} as Env, args: [username], print: () => {} }, () => Promise.resolve("a long shell password"));
+  const roleOf = async (username: string) =>
+    (await db.execute<{ role: string }>(sql`SELECT role FROM admins WHERE username = ${username}`)).rows[0]?.role;
+
+  it("creates owners; a new password from the shell keeps a results officer's role", async () => {
+    expect(await run("shell-owner")).toBe(0);
+    expect(await roleOf("shell-owner")).toBe("owner");
+
+    await upsertAdmin(db, "shell-officer", "correct horse battery", { role: "results_officer" });
+    expect(await run("shell-officer")).toBe(0);
+    expect(await roleOf("shell-officer")).toBe("results_officer");
+  });
+
+  it("an admin that existed before roles becomes an owner (the column's default)", async () => {
+    await db.execute(sql`INSERT INTO admins (username, password_hash) VALUES ('old-admin', 'x')`);
+    expect(await roleOf("old-admin")).toBe("owner");
   });
 });

@@ -540,6 +540,17 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       admin: true,
     })),
   ],
+  [
+    "end a session (My sessions)",
+    fc.tuple(fc.constantFrom("id", "ID", "id[]", ""), nasty).map(([name, value]) => ({
+      label: "end a session",
+      method: "POST" as const,
+      path: "/admin/sessions",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([[name || "x", value]]).toString(),
+      admin: true,
+    })),
+  ],
 ];
 
 const routes: [string, (s: string) => string, boolean, number][] = [

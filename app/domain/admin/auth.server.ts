@@ -6,11 +6,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify, type Options } from "@node-rs/argon2";
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client";
 import { adminSessions, admins } from "~/db/schema";
 import { dbContext, productionContext } from "~/context";
 import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
+import { mayUse, type AdminArea, type AdminRole } from "~/lib/admin/roles";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 
 // OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1. Algorithm 2 = Argon2id (a const enum we cannot import).
@@ -28,6 +29,7 @@ export const DEMO_ADMIN = { username: "admin", password: "demo-racing-1985" } as
 export interface Admin {
   id: number;
   username: string;
+  role: AdminRole;
 }
 
 export function hashPassword(password: string): Promise<string> {
@@ -38,12 +40,15 @@ export function checkPasswordStrength(password: string): string | null {
   return password.length >= MIN_PASSWORD_LENGTH ? null : `Admin passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
 }
 
-/** Creates the admin, or sets a new password for an existing one (and ends their sessions). */
+/**
+ * Creates the admin (an owner unless `role` says otherwise), or sets a new password for an
+ * existing one (and ends their sessions); an existing admin keeps their role unless `role` is given.
+ */
 export async function upsertAdmin(
   db: Database,
   username: string,
   password: string,
-  { isDemo = false }: { isDemo?: boolean } = {},
+  { isDemo = false, role }: { isDemo?: boolean; role?: AdminRole } = {},
 ): Promise<{ admin: Admin; created: boolean }> {
   const problem = checkPasswordStrength(password);
   if (problem) throw new Error(problem);
@@ -51,12 +56,12 @@ export async function upsertAdmin(
   if (!name) throw new Error("The admin username must not be empty.");
   const passwordHash = await hashPassword(password);
   try {
-    return await saveAdmin(db, name, passwordHash, isDemo);
+    return await saveAdmin(db, name, passwordHash, isDemo, role);
   } catch (error) {
     // Two instances starting at once with the same ADMIN_USERNAME: the other one inserted the
     // admin between our look-up and our insert. Now it exists, and the second try updates it.
     if (!isUniqueViolation(error)) throw error;
-    return saveAdmin(db, name, passwordHash, isDemo);
+    return saveAdmin(db, name, passwordHash, isDemo, role);
   }
 }
 
@@ -65,24 +70,28 @@ function saveAdmin(
   name: string,
   passwordHash: string,
   isDemo: boolean,
+  role: AdminRole | undefined,
 ): Promise<{ admin: Admin; created: boolean }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: admins.id, passwordHash: admins.passwordHash })
+      .select({ id: admins.id, role: admins.role })
       .from(admins)
       .where(sql`lower(${admins.username}) = lower(${name})`)
       .for("update");
     if (existing) {
       await tx
         .update(admins)
-        .set({ passwordHash, isDemo, updatedAt: sql`now()` })
+        .set({ passwordHash, isDemo, role: role ?? existing.role, updatedAt: sql`now()` })
         .where(eq(admins.id, existing.id));
       // A new password must lock out whoever knew the old one.
       await tx.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
-      return { admin: { id: existing.id, username: name }, created: false };
+      return { admin: { id: existing.id, username: name, role: role ?? existing.role }, created: false };
     }
-    const [row] = await tx.insert(admins).values({ username: name, passwordHash, isDemo }).returning();
-    return { admin: { id: row!.id, username: row!.username }, created: true };
+    const [row] = await tx
+      .insert(admins)
+      .values({ username: name, passwordHash, isDemo, role: role ?? "owner" })
+      .returning();
+    return { admin: { id: row!.id, username: row!.username, role: row!.role }, created: true };
   });
 }
 
@@ -167,7 +176,7 @@ export async function checkCredentials(
   password: string,
 ): Promise<{ ok: true; admin: Admin } | { ok: false; admin: Admin | null }> {
   const [row] = await db
-    .select({ id: admins.id, username: admins.username, passwordHash: admins.passwordHash })
+    .select({ id: admins.id, username: admins.username, role: admins.role, passwordHash: admins.passwordHash })
     .from(admins)
     .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
   if (!row) {
@@ -176,30 +185,39 @@ export async function checkCredentials(
     return { ok: false, admin: null };
   }
   const ok = await verify(row.passwordHash, password).catch(() => false);
-  return { ok, admin: { id: row.id, username: row.username } };
+  return { ok, admin: { id: row.id, username: row.username, role: row.role } };
 }
 
 /** The admin of this username, if one exists (no password involved). */
 export async function adminNamed(db: Database, username: string): Promise<Admin | null> {
   const [row] = await db
-    .select({ id: admins.id, username: admins.username })
+    .select({ id: admins.id, username: admins.username, role: admins.role })
     .from(admins)
     .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
   return row ?? null;
 }
 
-function hashSessionId(id: string): string {
+export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/** Starts a session; returns the id for the cookie (the database keeps only its hash). */
-export async function createSession(db: Pick<Database, "insert">, adminId: number): Promise<string> {
+/**
+ * Starts a session; returns the id for the cookie (the database keeps only its hash). The device
+ * and address are kept for "My sessions".
+ */
+export async function createSession(
+  db: Pick<Database, "insert">,
+  adminId: number,
+  { userAgent = "", address = "" }: { userAgent?: string; address?: string } = {},
+): Promise<string> {
   const id = randomBytes(32).toString("base64url");
-  await db.insert(adminSessions).values({ idHash: hashSessionId(id), adminId });
+  await db
+    .insert(adminSessions)
+    .values({ idHash: hashSessionId(id), adminId, userAgent: userAgent.slice(0, 512), address: address.slice(0, 64) });
   return id;
 }
 
-const liveSession = sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${IDLE_TIMEOUT_SECONDS})
+export const liveSession = sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${IDLE_TIMEOUT_SECONDS})
   AND ${adminSessions.createdAt} > now() - make_interval(secs => ${ABSOLUTE_TIMEOUT_SECONDS})`;
 
 /** The admin of a live session, or null (unknown, expired or revoked id). */
@@ -210,6 +228,7 @@ export async function sessionAdmin(db: Database, sessionId: string): Promise<Adm
     .select({
       id: admins.id,
       username: admins.username,
+      role: admins.role,
       stale: sql<boolean>`${adminSessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
     })
     .from(adminSessions)
@@ -222,7 +241,7 @@ export async function sessionAdmin(db: Database, sessionId: string): Promise<Adm
       .set({ lastSeenAt: sql`now()` })
       .where(eq(adminSessions.idHash, idHash));
   }
-  return { id: row.id, username: row.username };
+  return { id: row.id, username: row.username, role: row.role };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
@@ -298,9 +317,14 @@ export async function currentAdmin(request: Request, context: Readonly<RouterCon
   return admin;
 }
 
-/** Every admin loader and action starts here: no live session, no access (redirect to the login). */
-export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin> {
+/**
+ * Every admin loader and action starts here: no live session, no access (redirect to the login);
+ * with `area`, an admin whose role may not use it (app/lib/admin/roles.ts) gets a 403 before
+ * anything is read or changed.
+ */
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>, area?: AdminArea): Promise<Admin> {
   const admin = await currentAdmin(request, context);
   if (!admin) throw redirect("/admin/login");
+  if (area && !mayUse(admin.role, area)) throw data("Not allowed", { status: 403 });
   return admin;
 }

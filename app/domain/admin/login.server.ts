@@ -44,8 +44,9 @@ export async function attemptLogin(
     username,
     password,
     address,
+    userAgent = "",
     previousSessionId,
-  }: { username: string; password: string; address: string; previousSessionId: string | null },
+  }: { username: string; password: string; address: string; userAgent?: string; previousSessionId: string | null },
 ): Promise<LoginOutcome> {
   const limits = rules(username, address);
   const states = await hitAll(db, limits);
@@ -74,7 +75,7 @@ export async function attemptLogin(
   if (previousSessionId) await deleteSession(db, previousSessionId);
   await pruneSessions(db);
   const sessionId = await db.transaction(async (tx) => {
-    const id = await createSession(tx, admin.id);
+    const id = await createSession(tx, admin.id, { userAgent, address });
     await recordAudit(tx, { actor: actor(admin), kind: "signin.success", record: { type: "admin", id: admin.id } });
     return id;
   });

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 23, decision 0029). `recordAudit` is called inside the transaction of the
+ * The audit log (decision 0029). `recordAudit` is called inside the transaction of the
  * write it records, so an entry exists exactly when the change does. The table is append-only in
  * the database (migration 0019); this module only inserts, lists and runs the retention purge.
  */

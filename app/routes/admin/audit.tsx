@@ -1,5 +1,5 @@
 import { configContext, dbContext } from "~/context";
-import { requireAdmin, type Admin } from "~/domain/admin/auth.server";
+import { requireAdmin } from "~/domain/admin/auth.server";
 import { auditAdmins, listAudit } from "~/domain/platform/audit.server";
 import { AuditEntries, AuditFilterForm } from "~/components/admin/audit-log";
 import { RouteError } from "~/components/layout/route-error";
@@ -10,15 +10,9 @@ import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log" }];
 
-/**
- * Who may read the audit log: THE one place that decides it. Every signed-in admin for now; when
- * roles arrive (issue 23 item 1) this becomes "owners only" (a results officer gets a 403).
- */
-const canReadAudit = (admin: Admin): boolean => Boolean(admin);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  if (!canReadAudit(admin)) throw new Response("Forbidden", { status: 403 });
+  // Owners only (app/lib/admin/roles.ts): a results officer's request is a 403.
+  await requireAdmin(request, context, "audit");
   const db = context.get(dbContext);
   const { timeZone } = context.get(configContext);
   const filters = readAuditFilters(new URL(request.url).searchParams);

@@ -24,12 +24,12 @@ import type { Route } from "./+types/competitors";
 export const meta: Route.MetaFunction = () => [{ title: "Competitor Management" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "competitors");
   return { competitors: await listCompetitors(context.get(dbContext)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(await requireAdmin(request, context), context);
+  const actor = adminActor(await requireAdmin(request, context, "competitors"), context);
   const db = context.get(dbContext);
   const log = context.get(loggerContext);
   const formData = await readForm(request, competitorSchema, { extraFields: ["intent"] });

@@ -20,7 +20,7 @@ import type { Route } from "./+types/heats";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Heats: ${loaderData?.race.title ?? "Race"}` }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "heats");
   const db = context.get(dbContext);
   const id = parseId(params.id);
   const race = id ? await heatRace(db, id) : null;
@@ -36,7 +36,7 @@ function refuse(message: string, status = 400) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = adminActor(await requireAdmin(request, context), context);
+  const actor = adminActor(await requireAdmin(request, context, "heats"), context);
   const db = context.get(dbContext);
   const raceId = parseId(params.id);
   if (!raceId) throw data("Race Not Found", { status: 404 });

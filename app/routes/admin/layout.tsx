@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { Form, Outlet, useLocation, useNavigation } from "react-router";
+import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { Button } from "~/components/ui/button";
@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { Route } from "./+types/layout";
 import { HYDRATE } from "~/lib/site/page";
+import { tabsFor } from "~/lib/admin/roles";
 
 /** The admin area hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;
@@ -29,21 +30,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { username: admin.username };
+  // Only the sections this admin's role may use (each route checks the role again itself).
+  return { username: admin.username, tabs: tabsFor(admin.role) };
 }
-
-const TABS = [
-  { key: "competitors", label: "Competitors", to: "/admin/competitors" },
-  { key: "races", label: "Races", to: "/admin/races" },
-  { key: "results", label: "Results", to: "/admin/results" },
-  { key: "seasons", label: "Seasons", to: "/admin/seasons" },
-  { key: "audit", label: "Audit log", to: "/admin/audit" },
-];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const current = TABS.find((tab) => pathname.startsWith(tab.to))?.key ?? "competitors";
+  const { tabs } = loaderData;
+  const current = tabs.find((tab) => pathname.startsWith(tab.to))?.key ?? "";
   // The competitors tab shows its four skeleton rows while its data is on the way (SPEC).
   const competitorsPending =
     navigation.state === "loading" && navigation.location.pathname === "/admin/competitors" && pathname !== "/admin/competitors";
@@ -53,13 +48,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">Admin Dashboard</h1>
         <Form method="post" action="/admin/logout" className="flex items-center gap-3">
           <span className="text-sm text-muted-foreground">Signed in as {loaderData.username}</span>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/admin/sessions" aria-current={pathname === "/admin/sessions" ? "page" : undefined}>
+              My sessions
+            </Link>
+          </Button>
           <Button type="submit" variant="outline" size="sm">
             <LogOut aria-hidden />
             Log out
           </Button>
         </Form>
       </div>
-      <LinkTabs label="Admin sections" tabs={TABS} current={current} />
+      <LinkTabs label="Admin sections" tabs={tabs} current={current} />
       {competitorsPending ? (
         <Card aria-busy>
           <CardHeader>

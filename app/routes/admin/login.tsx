@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { loginSchema } from "~/lib/admin/admin-schemas";
+import { landingPath } from "~/lib/admin/roles";
 import type { Route } from "./+types/login";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { HYDRATE } from "~/lib/site/page";
@@ -23,7 +24,8 @@ export const handle = HYDRATE;
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await currentAdmin(request, context)) throw redirect("/admin/competitors");
+  const admin = await currentAdmin(request, context);
+  if (admin) throw redirect(landingPath(admin.role));
   return { demoHint: await demoCredentials(context.get(dbContext)) };
 }
 
@@ -37,11 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await attemptLogin(db, {
     ...submission.value,
     address: context.get(clientAddressContext),
+    userAgent: request.headers.get("User-Agent") ?? "",
     previousSessionId: sessionIdFrom(request, production),
   });
   if (outcome.ok) {
     return redirectWithToast(
-      "/admin/competitors",
+      landingPath(outcome.admin.role),
       { type: "success", title: "Success", description: "You have successfully logged in." },
       { headers: { "Set-Cookie": sessionCookie(request, production, outcome.sessionId) } },
     );

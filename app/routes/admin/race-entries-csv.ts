@@ -8,7 +8,7 @@ import type { Route } from "./+types/race-entries-csv";
 
 /** A race's entries as CSV for the timing PC (admin only: it lists racers by name). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "entries");
   const db = context.get(dbContext);
   const id = parseId(params.id);
   const race = id ? await getRaceTitle(db, id) : null;

@@ -23,7 +23,7 @@ import type { Route } from "./+types/races";
 export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "races");
   const db = context.get(dbContext);
   const [races, entries] = await Promise.all([listAdminRaces(db), entriesByRace(db)]);
   const { timeZone } = context.get(configContext);
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(await requireAdmin(request, context), context);
+  const actor = adminActor(await requireAdmin(request, context, "races"), context);
   const db = context.get(dbContext);
   const formData = await readForm(request, raceSchema, { extraFields: ["intent"] });
 

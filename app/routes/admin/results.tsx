@@ -28,7 +28,7 @@ import type { Route } from "./+types/results";
 export const meta: Route.MetaFunction = () => [{ title: "Results Management" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "results");
   const db = context.get(dbContext);
   const params = new URL(request.url).searchParams;
   const [races, competitors] = await Promise.all([raceOptions(db), competitorOptions(db)]);
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(await requireAdmin(request, context), context);
+  const actor = adminActor(await requireAdmin(request, context, "results"), context);
   const formData = await readForm(request, resultsSchema);
   const submission = parseWithZod(formData, { schema: resultsSchema });
   const fail = (description: string, status: number, formError?: string) => {

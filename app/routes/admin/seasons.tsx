@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Season Management" }];
  * `?new` or `?edit=ID`: it posts and redirects without JavaScript as well as with it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "seasons");
   const db = context.get(dbContext);
   const params = new URL(request.url).searchParams;
   const seasons = await definedSeasons(db);
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(await requireAdmin(request, context), context);
+  const actor = adminActor(await requireAdmin(request, context, "seasons"), context);
   const db = context.get(dbContext);
   const formData = await readForm(request, seasonSchema);
   const submission = parseWithZod(formData, { schema: seasonSchema });

@@ -1,0 +1,69 @@
+/**
+ * Who may use which part of the admin area (decision 0027). Pure, so the server
+ * (every admin loader and action, through requireAdmin) and the navigation read the same rules.
+ *
+ * - owner: everything, including competitors (their contact details), the audit log and the
+ *   admin area's own screens to come (admins, settings, backups).
+ * - results officer: races, race entries (and the entries CSV), heat draws, results, seasons.
+ */
+
+export const ADMIN_ROLES = ["owner", "results_officer"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ROLE_LABELS: Record<AdminRole, string> = { owner: "Owner", results_officer: "Results officer" };
+
+/** The parts of the admin area a role is granted, one per screen or download. */
+export const ADMIN_AREAS = [
+  "competitors",
+  "races",
+  "entries",
+  "heats",
+  "results",
+  "seasons",
+  "audit",
+  "admins",
+  "settings",
+  "backups",
+] as const;
+export type AdminArea = (typeof ADMIN_AREAS)[number];
+
+const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set(["races", "entries", "heats", "results", "seasons"]);
+
+export function isAdminRole(value: unknown): value is AdminRole {
+  return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
+}
+
+/** Whether an admin of this role may read and change this area. Unknown roles may use nothing. */
+export function mayUse(role: string, area: AdminArea): boolean {
+  if (role === "owner") return true;
+  if (role === "results_officer") return RESULTS_OFFICER_AREAS.has(area);
+  return false;
+}
+
+export interface AdminTab {
+  key: AdminArea;
+  label: string;
+  to: string;
+}
+
+/** The admin navigation, in SPEC's order (Competitors, Races, Results) plus Seasons and the audit log. */
+export const ADMIN_TABS: readonly AdminTab[] = [
+  { key: "competitors", label: "Competitors", to: "/admin/competitors" },
+  { key: "races", label: "Races", to: "/admin/races" },
+  { key: "results", label: "Results", to: "/admin/results" },
+  { key: "seasons", label: "Seasons", to: "/admin/seasons" },
+  { key: "audit", label: "Audit log", to: "/admin/audit" },
+];
+
+/** The sections this role's navigation shows: only what it may use. */
+export function tabsFor(role: string): AdminTab[] {
+  return ADMIN_TABS.filter((tab) => mayUse(role, tab.key));
+}
+
+/**
+ * Where a sign-in (and /admin) lands: SPEC's Competitors screen for an owner, the first section
+ * the role may use otherwise (Races for a results officer).
+ */
+export function landingPath(role: string): string {
+  return tabsFor(role)[0]?.to ?? "/admin/login";
+}
