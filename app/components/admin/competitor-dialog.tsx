@@ -3,9 +3,8 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -105,14 +104,7 @@ export function CompetitorDialog({
             <FieldError id={fields.boatClasses.errorId} errors={fields.boatClasses.errors} />
           </fieldset>
           <FieldError id={form.errorId} errors={form.errors} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : competitor ? "Update Competitor" : "Add Competitor"}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={competitor ? "Update Competitor" : "Add Competitor"} />
         </fetcher.Form>
       </DialogContent>
     </Dialog>

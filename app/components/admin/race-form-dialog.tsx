@@ -4,8 +4,7 @@ import { useFetcher } from "react-router";
 import type { ListedRace } from "~/components/admin/race-table";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { CheckboxField, InputField, SelectField, TextareaField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -82,14 +81,7 @@ export function RaceFormDialog({ formKey, race, onClose }: { formKey: string; ra
           </fieldset>
           <CheckboxField field={fields.countsForChampionship} label="Counts for the championship" />
           <FieldError id={form.errorId} errors={form.errors} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : race ? "Update Race" : "Add Race"}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={race ? "Update Race" : "Add Race"} />
         </fetcher.Form>
       </DialogContent>
     </Dialog>

@@ -4,8 +4,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { FinishOrderPad } from "~/components/admin/finish-order-pad";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/admin/admin-schemas";
@@ -303,14 +302,7 @@ export function ResultsDialog({
             })}
           </ol>
           <FieldError errors={errorOf("")} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy} className="h-12 sm:h-10">
-              {busy ? "Saving..." : "Save Results"}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={"Save Results"} submitClassName="h-12 sm:h-10" />
         </form>
       </DialogContent>
     </Dialog>

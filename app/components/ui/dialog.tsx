@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/util/cn";
+import { Button } from "~/components/ui/button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -35,6 +36,29 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 }
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
+}
+/** A form dialog's Cancel and submit buttons; the submit says "Saving..." while the form is sent. */
+export function DialogFormFooter({
+  onCancel,
+  busy,
+  submitLabel,
+  submitClassName,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  submitClassName?: string;
+}) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy} className={submitClassName}>
+        {busy ? "Saving..." : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;

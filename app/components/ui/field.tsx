@@ -6,9 +6,9 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/util/cn";
-import { Checkbox } from "./checkbox";
-import { Input, NativeSelect, Textarea } from "./input";
-import { FieldError, Label } from "./label";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { FieldError, Label } from "~/components/ui/label";
 
 // Conform's field metadata, whatever the field's value type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -374,19 +374,8 @@ export async function homeStandings(db: Database, today: string, requested: stri
   };
 }
 
-const auditedSeason = {
-  key: seasons.key,
-  name: seasons.name,
-  startsOn: seasons.startsOn,
-  endsOn: seasons.endsOn,
-  pointsTable: seasons.pointsTable,
-  pointsBelow: seasons.pointsBelow,
-  bestRounds: seasons.bestRounds,
-  dropRounds: seasons.dropRounds,
-  dropAfter: seasons.dropAfter,
-  minRounds: seasons.minRounds,
-  minEntrants: seasons.minEntrants,
-};
+/** What the audit log records of a season: its columns but the id, which the entry names already. */
+const { id: _id, ...auditedSeason } = seasonColumns;
 
 export type SaveSeasonOutcome =
   { ok: true; id: number; created: boolean } | { ok: false; field: "key" | "startsOn" | null; message: string };
