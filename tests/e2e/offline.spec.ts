@@ -51,6 +51,17 @@ test("standings and the latest results opened online are there offline; a page n
   await page.getByRole("link", { name: "Full Results" }).first().getAttribute("href"))!;
   await page.goto(race);
   await expect.poll(() => keptPages(page)).toEqual(expect.arrayContaining(["/", "/standings", "/results", race]));
+  // The race page's picture and script load after the page: wait until the worker has kept them
+  // too, or going offline races their caching (the worker then answers their fetch with an error).
+  await page.waitForLoadState("networkidle");
+  const files = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && /^\/(js|images)\//.test(url.pathname))
+      .map((url) => url.pathname),
+  );
+  await expect.poll(() => keptPages(page, "site-files")).toEqual(expect.arrayContaining(files));
 
   await context.setOffline(true);
   for (const [path, heading] of [
