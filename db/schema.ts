@@ -200,9 +200,96 @@ export const admins = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Migration 0018: 'owner' | 'results_officer' (app/lib/admin/roles.ts). */
     role: text("role").$type<"owner" | "results_officer">().notNull().default("owner"),
+    /** Migration 0020: for invitations and password resets; null for admins made before it (asked at sign-in). */
+    email: text("email"),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** Base32 TOTP secret; two-factor is on once totp_enabled_at is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code counts only for a later step (no replay). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }).notNull().default(0),
   },
-  (t) => [uniqueIndex("admins_username_key").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("admins_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("admins_email_key").on(sql`lower(${t.email})`),
+  ],
 );
+
+/** Migration 0020: ten single-use recovery codes per admin with TOTP on (hashes only). */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer("admin_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_recovery_codes_admin_idx").on(t.adminId)],
+);
+
+/** Migration 0020: WebAuthn credentials (passkeys). */
+export const adminPasskeys = pgTable(
+  "admin_passkeys",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer("admin_id").notNull(),
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url (text, so backups carry it as JSON). */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    name: text("name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admin_passkeys_credential_key").on(t.credentialId), index("admin_passkeys_admin_idx").on(t.adminId)],
+);
+
+/** Migration 0020: mailed single-use links for admins (invitation 72 h, password reset 30 min). */
+export const adminLinks = pgTable(
+  "admin_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose").$type<"invite" | "reset">().notNull(),
+    adminId: integer("admin_id"),
+    email: text("email").notNull(),
+    role: text("role").$type<"owner" | "results_officer">(),
+    invitedBy: integer("invited_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_links_expires_idx").on(t.expiresAt), index("admin_links_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Migration 0020: short-lived sign-in states that are not sessions (awaiting a second factor, a passkey, a first TOTP code). */
+export const adminPending = pgTable(
+  "admin_pending",
+  {
+    idHash: text("id_hash").primaryKey(),
+    purpose: text("purpose").$type<"second-factor" | "passkey-signin" | "passkey-register" | "totp-setup">().notNull(),
+    adminId: integer("admin_id"),
+    challenge: text("challenge"),
+    secret: text("secret"),
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("admin_pending_expires_idx").on(t.expiresAt)],
+);
+
+/** Migration 0020: the club's settings, one JSON value per key (app/domain/admin/club-settings.server.ts). */
+export const clubSettings = pgTable("club_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const adminSessions = pgTable(
   "admin_sessions",

@@ -3,7 +3,8 @@
  * sees only the sections the role may use, and is refused Competitors if they type its address;
  * both screens pass axe (WCAG 2.2 AA and best practices).
  */
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
+import { createAdmin } from "../support/factories";
 import { expect, PHONE, test } from "./fixtures";
 import { toast } from "./admin-support";
 import { axeViolations } from "./axe";
@@ -16,7 +17,9 @@ test("a results officer signs in at 375 px, lands on Races and sees only Races, 
   expectRefusal,
 }) => {
   const officer = { username: `officer-${uniqueName().toLowerCase()}`, password: "results-officer-pass-1985" };
-  await withSiteDatabase((db) => upsertAdmin(db, officer.username, officer.password, { role: "results_officer" }));
+  await withSiteDatabase((db) =>
+    createAdmin(db, officer.username, officer.password, { role: "results_officer", twoFactor: false }),
+  );
 
   await page.goto(`${OWN_DATA_SITE}/admin/login`);
   await page.getByLabel("Username").fill(officer.username);
@@ -53,7 +56,7 @@ test("a results officer signs in at 375 px, lands on Races and sees only Races, 
 test("My sessions at 375 px: an admin sees this device and another, and ends the other", async ({ page }) => {
   const owner = { username: `owner-${uniqueName().toLowerCase()}`, password: "owner-sessions-pass-1985" };
   const other = await withSiteDatabase(async (db) => {
-    const { admin } = await upsertAdmin(db, owner.username, owner.password);
+    const { admin } = await createAdmin(db, owner.username, owner.password);
     return createSession(db, admin.id, {
       userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
       address: "203.0.113.42",

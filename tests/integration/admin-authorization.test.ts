@@ -6,15 +6,15 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { useTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
+import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
 
-const { admin } = await upsertAdmin(db, "matrix-admin", "correct horse battery");
+const { admin } = await createAdmin(db, "matrix-admin", "correct horse battery");
 const racer = await createCompetitor(db, { email: "private.racer@example.com", telephone: "441-555-0199" });
 const other = await createCompetitor(db);
 const race = await createRace(db, { title: "Matrix Cup", status: "completed" });
@@ -227,7 +227,7 @@ describe("bad input from a signed-in admin", () => {
 
 // ---- Roles: the same pages and actions under each role ----
 
-const { admin: officer } = await upsertAdmin(db, "matrix-officer", "correct horse battery", { role: "results_officer" });
+const { admin: officer } = await createAdmin(db, "matrix-officer", "correct horse battery", { role: "results_officer" });
 const officerRace = await createRace(db, { title: "Officer Cup", status: "upcoming", date: "2099-06-01" });
 for (let i = 0; i < 3; i++)
   await createRegistration(db, { raceId: officerRace.id, competitorId: (await createCompetitor(db)).id, boatClass: "Open" });

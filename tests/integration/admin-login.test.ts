@@ -239,7 +239,8 @@ describe("the admin at start-up", () => {
 
     // A second instance starting with the same ADMIN_* (and the username's case differing).
     expect((await ensureStartupAdmin(db, { ...config, username: "Startup-Admin" })).message).toMatch(/unchanged/);
-    const page = await site.request("/admin/competitors", { cookie: `admin_session=${id}` });
+    // Still signed in (their own sessions page; the admin area waits for their e-mail and second factor).
+    const page = await site.request("/admin/sessions", { cookie: `admin_session=${id}` });
     expect(page.status).toBe(200);
     const [after] = await db
       .select({ passwordHash: admins.passwordHash })

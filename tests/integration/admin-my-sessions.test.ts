@@ -1,15 +1,16 @@
 /** "My sessions" over real HTTP (issue 23 item 6): an admin's own sessions, and ending them. */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, hashSessionId, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession, hashSessionId } from "~/domain/admin/auth.server";
 import { useTestDatabase } from "../support/database";
+import { createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
 
-const { admin: me } = await upsertAdmin(db, "session-owner", "correct horse battery");
-const { admin: other } = await upsertAdmin(db, "session-officer", "correct horse battery", { role: "results_officer" });
+const { admin: me } = await createAdmin(db, "session-owner", "correct horse battery");
+const { admin: other } = await createAdmin(db, "session-officer", "correct horse battery", { role: "results_officer" });
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 

@@ -1,17 +1,17 @@
 /** /admin/seasons over real HTTP: rules saved, bad input refused with a message, standings recomputed at once. */
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { seasons } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createResult } from "../support/factories";
+import { createCompetitor, createRace, createResult, createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
 let cookie: string;
 
-const { admin } = await upsertAdmin(db, "season-admin", "correct horse battery");
+const { admin } = await createAdmin(db, "season-admin", "correct horse battery");
 const [ann, ben] = [
   await createCompetitor(db, { firstName: "Ann", lastName: "Able" }),
   await createCompetitor(db, { firstName: "Ben", lastName: "Baker" }),

@@ -7,17 +7,17 @@
 import { asc, desc, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { LOGIN_FAILURE_LIMIT } from "~/domain/admin/login.server";
 import { purgeAuditLog, recordAudit } from "~/domain/platform/audit.server";
 import { useTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
+import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
 const PASSWORD = "the auditor's long password";
-const { admin } = await upsertAdmin(db, "auditor", PASSWORD);
+const { admin } = await createAdmin(db, "auditor", PASSWORD);
 let cookie: string;
 
 beforeAll(async () => {
@@ -192,7 +192,7 @@ describe("sign-in attempts", () => {
     site.request("/admin/login", { method: "POST", body: form({ username, password }) });
 
   it("records success, wrong password, unknown username and locked, never the password", async () => {
-    const { admin: signer } = await upsertAdmin(db, "signer", PASSWORD);
+    const { admin: signer } = await createAdmin(db, "signer", PASSWORD);
     const since = await lastId();
     expect((await login("signer", PASSWORD)).status).toBe(302);
     expect((await login("Signer", "wrong-password-typed-here")).status).toBe(401);

@@ -15,11 +15,11 @@ import fc from "fast-check";
 import ICAL from "ical.js";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { seasons } from "~/db/schema";
 import { MAX_BODY_BYTES } from "~/server/request-guards";
 import { createTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
+import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 const SEED = 20261123;
@@ -62,7 +62,7 @@ await db.insert(seasons).values({
 });
 
 beforeAll(async () => {
-  const { admin } = await upsertAdmin(db, "fuzz-admin", "a long fuzzing password");
+  const { admin } = await createAdmin(db, "fuzz-admin", "a long fuzzing password");
   cookie = `admin_session=${await createSession(db, admin.id)}`;
   // TRUST_PROXY: each request comes from its own address, so the per-address rate limits of the
   // public forms and the login do not turn the later cases into 429s that test nothing.

@@ -6,17 +6,17 @@
 import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { forbiddenCharactersMessage } from "~/lib/util/input-rules";
 import { competitors, outboxMessages, races } from "~/db/schema";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 import { useTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
+import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
 let cookie: string;
-const { admin } = await upsertAdmin(db, "hostile-admin", "a long hostile password");
+const { admin } = await createAdmin(db, "hostile-admin", "a long hostile password");
 
 beforeAll(async () => {
   site = await startTestSite(db);

@@ -1,10 +1,10 @@
 /** The heat draw page over real HTTP with a signed-in admin: draw, redraw, move, lock. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { heatEntries, heats, races } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
+import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
@@ -13,7 +13,7 @@ let cookie: string;
 
 beforeAll(async () => {
   site = await startTestSite(db);
-  const { admin } = await upsertAdmin(db, "heat-admin", "correct horse battery");
+  const { admin } = await createAdmin(db, "heat-admin", "correct horse battery");
   cookie = `admin_session=${await createSession(db, admin.id)}`;
 }, 60_000);
 afterAll(() => site?.close());

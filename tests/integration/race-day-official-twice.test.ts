@@ -4,17 +4,17 @@
  * the results as they are (official, with the time), never a stale "Provisional".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { outboxMessages } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
-import { createCompetitor, createRace, createResult } from "../support/factories";
+import { createCompetitor, createRace, createResult, createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
 let cookie: string;
 
-const { admin } = await upsertAdmin(db, "official-admin", "correct horse battery");
+const { admin } = await createAdmin(db, "official-admin", "correct horse battery");
 
 beforeAll(async () => {
   site = await startTestSite(db);

@@ -5,9 +5,10 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, sessionAdmin, upsertAdmin } from "~/domain/admin/auth.server";
+import { createSession, sessionAdmin } from "~/domain/admin/auth.server";
 import { MAX_BODY_BYTES } from "~/server/request-guards";
 import { useTestDatabase } from "../support/database";
+import { createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
@@ -89,7 +90,7 @@ describe("request body cap", () => {
 
 describe("same-origin rule for state-changing requests", () => {
   async function adminCookie() {
-    const { admin } = await upsertAdmin(db, "origin-admin", "a long admin password");
+    const { admin } = await createAdmin(db, "origin-admin", "a long admin password");
     const id = await createSession(db, admin.id);
     return { id, cookie: `admin_session=${id}` };
   }
@@ -158,7 +159,7 @@ describe("form bodies (app/domain/platform/read-form.server.ts), over HTTP", () 
     return rows[0]!.c;
   }
   async function adminCookie() {
-    const { admin } = await upsertAdmin(db, "form-admin", "a long admin password");
+    const { admin } = await createAdmin(db, "form-admin", "a long admin password");
     return `admin_session=${await createSession(db, admin.id)}`;
   }
 

@@ -1,6 +1,8 @@
 /** Test data with sensible defaults; each test states only what matters to it. */
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client";
-import { competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "~/db/schema";
+import { adminById, upsertAdmin } from "~/domain/admin/auth.server";
+import { admins, competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "~/db/schema";
 
 let counter = 0;
 const next = () => ++counter;
@@ -77,4 +79,29 @@ export async function createHeat(
     );
   }
   return heat!;
+}
+
+/** A TOTP secret for test admins (base32, 32 characters = 160 bits). */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/**
+ * An admin whose account is complete (an e-mail address, TOTP on with TEST_TOTP_SECRET), so the
+ * admin area opens to their sessions: what an invited admin has after the invitation. Use
+ * upsertAdmin itself to test an account that still lacks them.
+ */
+export async function createAdmin(
+  db: Database,
+  username: string,
+  password: string,
+  options: { role?: "owner" | "results_officer"; email?: string; twoFactor?: boolean } = {},
+) {
+  const { admin } = await upsertAdmin(db, username, password, { role: options.role });
+  await db
+    .update(admins)
+    .set({
+      email: options.email ?? `${username.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}.${next()}@example.org`,
+      ...(options.twoFactor === false ? {} : { totpSecret: TEST_TOTP_SECRET, totpEnabledAt: new Date() }),
+    })
+    .where(eq(admins.id, admin.id));
+  return { admin: (await adminById(db, admin.id))!, totpSecret: TEST_TOTP_SECRET };
 }

@@ -13,6 +13,8 @@ import { dbContext, productionContext } from "~/context";
 import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
 import { mayUse, type AdminArea, type AdminRole } from "~/lib/admin/roles";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
+import { clubRequiresTwoFactorSql } from "~/domain/admin/club-settings.server";
+import { accountRequirement, REQUIREMENT_PATHS, type AccountRequirement } from "~/lib/admin/account-rules";
 
 // OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1. Algorithm 2 = Argon2id (a const enum we cannot import).
 const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -30,6 +32,26 @@ export interface Admin {
   id: number;
   username: string;
   role: AdminRole;
+  email: string | null;
+  /** TOTP is on or a passkey is registered. */
+  twoFactor: boolean;
+  isDemo: boolean;
+}
+
+/** The columns every look-up of an admin selects. */
+const adminColumns = {
+  id: admins.id,
+  username: admins.username,
+  role: admins.role,
+  email: admins.email,
+  isDemo: admins.isDemo,
+  twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${admins.id}))`,
+};
+
+/** An admin by id (no password involved), or null. */
+export async function adminById(db: Pick<Database, "select">, id: number): Promise<Admin | null> {
+  const [row] = await db.select(adminColumns).from(admins).where(eq(admins.id, id));
+  return row ?? null;
 }
 
 export function hashPassword(password: string): Promise<string> {
@@ -85,13 +107,13 @@ function saveAdmin(
         .where(eq(admins.id, existing.id));
       // A new password must lock out whoever knew the old one.
       await tx.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
-      return { admin: { id: existing.id, username: name, role: role ?? existing.role }, created: false };
+      return { admin: (await adminById(tx, existing.id))!, created: false };
     }
     const [row] = await tx
       .insert(admins)
       .values({ username: name, passwordHash, isDemo, role: role ?? "owner" })
-      .returning();
-    return { admin: { id: row!.id, username: row!.username, role: row!.role }, created: true };
+      .returning({ id: admins.id });
+    return { admin: (await adminById(tx, row!.id))!, created: true };
   });
 }
 
@@ -176,7 +198,7 @@ export async function checkCredentials(
   password: string,
 ): Promise<{ ok: true; admin: Admin } | { ok: false; admin: Admin | null }> {
   const [row] = await db
-    .select({ id: admins.id, username: admins.username, role: admins.role, passwordHash: admins.passwordHash })
+    .select({ ...adminColumns, passwordHash: admins.passwordHash })
     .from(admins)
     .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
   if (!row) {
@@ -184,14 +206,15 @@ export async function checkCredentials(
     await verify(await dummyHash, password).catch(() => false);
     return { ok: false, admin: null };
   }
-  const ok = await verify(row.passwordHash, password).catch(() => false);
-  return { ok, admin: { id: row.id, username: row.username, role: row.role } };
+  const { passwordHash, ...admin } = row;
+  const ok = await verify(passwordHash, password).catch(() => false);
+  return { ok, admin };
 }
 
 /** The admin of this username, if one exists (no password involved). */
 export async function adminNamed(db: Database, username: string): Promise<Admin | null> {
   const [row] = await db
-    .select({ id: admins.id, username: admins.username, role: admins.role })
+    .select(adminColumns)
     .from(admins)
     .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
   return row ?? null;
@@ -221,14 +244,13 @@ export const liveSession = sql`${adminSessions.lastSeenAt} > now() - make_interv
   AND ${adminSessions.createdAt} > now() - make_interval(secs => ${ABSOLUTE_TIMEOUT_SECONDS})`;
 
 /** The admin of a live session, or null (unknown, expired or revoked id). */
-export async function sessionAdmin(db: Database, sessionId: string): Promise<Admin | null> {
+export async function sessionAdmin(db: Database, sessionId: string): Promise<SignedInAdmin | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
   const idHash = hashSessionId(sessionId);
   const [row] = await db
     .select({
-      id: admins.id,
-      username: admins.username,
-      role: admins.role,
+      ...adminColumns,
+      clubRequiresTwoFactor: clubRequiresTwoFactorSql,
       stale: sql<boolean>`${adminSessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
     })
     .from(adminSessions)
@@ -241,7 +263,8 @@ export async function sessionAdmin(db: Database, sessionId: string): Promise<Adm
       .set({ lastSeenAt: sql`now()` })
       .where(eq(adminSessions.idHash, idHash));
   }
-  return { id: row.id, username: row.username, role: row.role };
+  const { stale: _stale, clubRequiresTwoFactor, ...admin } = row;
+  return { ...admin, requirement: accountRequirement(admin, clubRequiresTwoFactor) };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
@@ -304,11 +327,16 @@ export function sessionCookie(request: Request, production: boolean, sessionId: 
 
 // ---- Per-request access ----
 
+/** A signed-in admin, with what their account still lacks (app/lib/admin/account-rules.ts). */
+export interface SignedInAdmin extends Admin {
+  requirement: AccountRequirement | null;
+}
+
 /** The signed-in admin of this request once looked up (null = looked up, none). */
-const adminContext = createContext<{ admin: Admin | null } | null>(null);
+const adminContext = createContext<{ admin: SignedInAdmin | null } | null>(null);
 
 /** The admin of this request's session, looked up once per request. */
-export async function currentAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin | null> {
+export async function currentAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedInAdmin | null> {
   const known = context.get(adminContext);
   if (known) return known.admin;
   const id = sessionIdFrom(request, context.get(productionContext));
@@ -320,11 +348,17 @@ export async function currentAdmin(request: Request, context: Readonly<RouterCon
 /**
  * Every admin loader and action starts here: no live session, no access (redirect to the login);
  * with `area`, an admin whose role may not use it (app/lib/admin/roles.ts) gets a 403 before
- * anything is read or changed.
+ * anything is read or changed, and an account that still lacks its e-mail or its second factor
+ * is sent to set it up (the admin layout does the same for every page outside the account's own).
  */
-export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>, area?: AdminArea): Promise<Admin> {
+export async function requireAdmin(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  area?: AdminArea,
+): Promise<SignedInAdmin> {
   const admin = await currentAdmin(request, context);
   if (!admin) throw redirect("/admin/login");
   if (area && !mayUse(admin.role, area)) throw data("Not allowed", { status: 403 });
+  if (area && admin.requirement) throw redirect(REQUIREMENT_PATHS[admin.requirement]);
   return admin;
 }

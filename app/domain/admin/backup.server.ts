@@ -20,6 +20,9 @@ const SKIPPED_TABLES = new Set([
   "admin_sessions",
   "sessions",
   "pending_registration_changes",
+  // Mailed admin links (72 hours at most) and sign-in states of minutes: re-sent or restarted after a restore.
+  "admin_links",
+  "admin_pending",
   // Derived from race_results by triggers (migrations 0016, 0017): rebuilt as the results are restored.
   "result_totals",
   "race_entrants",

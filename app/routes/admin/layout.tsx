@@ -1,5 +1,6 @@
 import { LogOut } from "lucide-react";
-import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
+import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-router";
+import { isAccountPath, REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { Button } from "~/components/ui/button";
@@ -20,7 +21,11 @@ export const handle = HYDRATE;
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    await requireAdmin(request, context);
+    const admin = await requireAdmin(request, context);
+    // An account without its e-mail or second factor sees only its own account pages until it has them.
+    if (admin.requirement && !isAccountPath(new URL(request.url).pathname)) {
+      throw redirect(REQUIREMENT_PATHS[admin.requirement]);
+    }
     const response = await next();
     // Admin pages hold personal data: never from a shared cache.
     if (response instanceof Response) response.headers.set("Cache-Control", "private, no-store");
