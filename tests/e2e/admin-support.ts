@@ -1,4 +1,9 @@
 import { expect, type Page } from "@playwright/test";
+import { eq, sql } from "drizzle-orm";
+import { admins } from "~/db/schema";
+import { adminNamed, createSession } from "~/domain/admin/auth.server";
+import { TEST_TOTP_SECRET } from "../support/factories";
+import { withSiteDatabase } from "./factories";
 import { test as sharedTest } from "./fixtures";
 
 /** The admin tests' own server (playwright.config.ts): empty database, admin from ADMIN_*. */
@@ -11,7 +16,38 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
 }
 
+/**
+ * Signed in on `base` as `credentials`' admin. The demo admin signs in through the login form.
+ * Any other admin is a complete account (an e-mail address, TOTP on), as a club's admins are once
+ * they have set theirs up: the test opens a session for it in the site's database and hands the
+ * browser its cookie, as a sign-in with password and code would. (A code is accepted once per
+ * 30 seconds, so tests running in parallel could not all type one; the sign-in itself is tested
+ * through the form in admin-login.spec.ts and admin-two-factor.spec.ts.)
+ */
 export async function logIn(page: Page, base: string, credentials: { username: string; password: string }) {
+  if (credentials.username !== DEMO.username) {
+    const origin = new URL(base).origin;
+    const sessionId = await withSiteDatabase(
+      async (db) => {
+        const admin = await adminNamed(db, credentials.username);
+        if (!admin) throw new Error(`no admin ${credentials.username} on ${origin}`);
+        await db
+          .update(admins)
+          .set({
+            email: sql`coalesce(${admins.email}, ${`${admin.username}@example.org`})`,
+            totpSecret: sql`coalesce(${admins.totpSecret}, ${TEST_TOTP_SECRET})`,
+            totpEnabledAt: sql`coalesce(${admins.totpEnabledAt}, now())`,
+          })
+          .where(eq(admins.id, admin.id));
+        return createSession(db, admin.id, { userAgent: "Playwright", address: "127.0.0.1" });
+      },
+      Number(new URL(origin).port),
+    );
+    await page.context().addCookies([{ name: "admin_session", value: sessionId, url: origin }]);
+    await page.goto(`${base}/admin/competitors`);
+    await expect(page).toHaveURL(`${base}/admin/competitors`);
+    return;
+  }
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Username").fill(credentials.username);
   await page.getByLabel("Password").fill(credentials.password);
