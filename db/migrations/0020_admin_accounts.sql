@@ -29,8 +29,8 @@ CREATE INDEX admin_recovery_codes_admin_idx ON admin_recovery_codes (admin_id);
 CREATE TABLE admin_passkeys (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   admin_id integer NOT NULL REFERENCES admins (id) ON DELETE CASCADE,
-  credential_id text NOT NULL CHECK (credential_id ~ '^[A-Za-z0-9_-]{16,1400}$'),
-  public_key text NOT NULL CHECK (public_key ~ '^[A-Za-z0-9_-]{16,2000}$'),
+  credential_id text NOT NULL CHECK (length(credential_id) BETWEEN 16 AND 1400 AND credential_id ~ '^[A-Za-z0-9_-]+$'),
+  public_key text NOT NULL CHECK (length(public_key) BETWEEN 16 AND 2000 AND public_key ~ '^[A-Za-z0-9_-]+$'),
   counter bigint NOT NULL DEFAULT 0,
   transports text[] NOT NULL DEFAULT '{}',
   name text NOT NULL DEFAULT '' CHECK (length(name) <= 100),
