@@ -160,7 +160,7 @@ export async function acceptInvitation(
         .where(sql`lower(${admins.username}) = lower(${username})`)
         .limit(1);
       // Undo the spent link: the person may choose another name with the same link.
-      if (taken.length > 0) tx.rollback();
+      if (taken.length > 0) throw new UsernameTaken();
       if ((await emailTaken(tx, link.email)).length > 0) return { ok: false, reason: "email-taken" };
       const [row] = await tx
         .insert(admins)
@@ -183,7 +183,7 @@ export async function acceptInvitation(
     if (outcome.ok && previousSessionId) await deleteSession(db, previousSessionId);
     return outcome;
   } catch (error) {
-    if (isRollback(error)) return { ok: false, reason: "username-taken" };
+    if (error instanceof UsernameTaken) return { ok: false, reason: "username-taken" };
     // Another invitation took the same username a moment ago.
     if (isUniqueViolation(error) && constraintOf(error) === "admins_username_key") return { ok: false, reason: "username-taken" };
     if (isUniqueViolation(error) && constraintOf(error) === "admins_email_key") return { ok: false, reason: "email-taken" };
@@ -191,9 +191,8 @@ export async function acceptInvitation(
   }
 }
 
-function isRollback(error: unknown): boolean {
-  return error instanceof Error && error.name === "TransactionRollbackError";
-}
+/** Thrown inside the transaction so it rolls back (the link stays unspent). */
+class UsernameTaken extends Error {}
 
 function constraintOf(error: unknown): string | undefined {
   let current: unknown = error;
