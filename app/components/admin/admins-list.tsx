@@ -1,6 +1,5 @@
 import { History } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -39,9 +38,10 @@ export function AdminsList({ admins }: { admins: AdminRow[] }) {
               </p>
               <p className="text-sm break-all text-muted-foreground">{a.email ?? "No e-mail address yet"}</p>
             </div>
-            <Badge>{ROLE_LABELS[a.role]}</Badge>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Role</dt>
+            <dd>{ROLE_LABELS[a.role]}</dd>
             <dt className="text-muted-foreground">Two-factor</dt>
             <dd>{a.twoFactor ? "On" : "Off"}</dd>
             <dt className="text-muted-foreground">Last sign-in</dt>
