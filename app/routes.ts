@@ -28,6 +28,7 @@ export default [
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/invitation/:token", "routes/admin/invitation.tsx"),
   // Everything below checks the admin session on the server (the layout's middleware).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
@@ -38,6 +39,7 @@ export default [
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -40,3 +40,11 @@ export async function confirmationLinkMailedTo(to: string): Promise<string> {
   if (!link) throw new Error(`no confirmation link was mailed to ${to}`);
   return link;
 }
+
+/** The invitation link in the latest admin invitation to `to`, as the e-mail shows it. */
+export async function invitationLinkMailedTo(to: string): Promise<string> {
+  const mails = await mailsTo(to, "admin-invitation");
+  const link = mails.at(-1)?.body.match(/^https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]+$/m)?.[0];
+  if (!link) throw new Error(`no invitation link was mailed to ${to}`);
+  return link;
+}

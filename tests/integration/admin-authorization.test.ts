@@ -82,6 +82,8 @@ const pages = [
   `/admin/audit?record=race:${race.id}`,
   "/admin/audit.data",
   "/admin/sessions",
+  "/admin/admins",
+  "/admin/admins.data",
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [
@@ -149,6 +151,7 @@ const actions: [string, string, Record<string, string | number>][] = [
   ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
+  ["invite an admin", "/admin/admins", { intent: "invite", email: "eve.admin@example.com", role: "owner" }],
   ["log out (harmless)", "/admin/logout", {}],
 ];
 
@@ -233,8 +236,15 @@ for (let i = 0; i < 3; i++)
   await createRegistration(db, { raceId: officerRace.id, competitorId: (await createCompetitor(db)).id, boatClass: "Open" });
 const throwaway = await createRace(db, { title: "Throwaway Race", status: "upcoming", date: "2099-07-01" });
 
-const ownerOnlyPages = ["/admin/competitors", "/admin/competitors.data", "/admin/audit", "/admin/audit.data"];
-const ownerOnlyActions = actions.filter(([, path]) => path === "/admin/competitors");
+const ownerOnlyPages = [
+  "/admin/competitors",
+  "/admin/competitors.data",
+  "/admin/audit",
+  "/admin/audit.data",
+  "/admin/admins",
+  "/admin/admins.data",
+];
+const ownerOnlyActions = actions.filter(([, path]) => path === "/admin/competitors" || path === "/admin/admins");
 
 describe("as a results officer", () => {
   const cookie = async () => `admin_session=${await createSession(db, officer.id)}`;

@@ -16,6 +16,8 @@ import ICAL from "ical.js";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
+import { inviteAdmin } from "~/domain/admin/invitations.server";
+import { NO_ACTOR } from "~/domain/platform/audit.server";
 import { seasons } from "~/db/schema";
 import { MAX_BODY_BYTES } from "~/server/request-guards";
 import { createTestDatabase } from "../support/database";
@@ -61,9 +63,16 @@ await db.insert(seasons).values({
   pointsBelow: 1,
 });
 
+// A live invitation: broken submissions to its link must neither spend it nor create an admin.
+let invitationPath = "";
+
 beforeAll(async () => {
   const { admin } = await createAdmin(db, "fuzz-admin", "a long fuzzing password");
   cookie = `admin_session=${await createSession(db, admin.id)}`;
+  const club = { clubName: "Fuzz Club", clubEmail: "info@example.org", siteUrl: "http://localhost" };
+  await inviteAdmin(db, { email: "fuzz.invitee@example.org", role: "results_officer" }, NO_ACTOR, club);
+  const { rows } = await db.$client.query<{ body: string }>("SELECT body FROM outbox_messages WHERE kind = 'admin-invitation'");
+  invitationPath = /\/admin\/invitation\/[A-Za-z0-9_-]{43}/.exec(rows[0]!.body)![0];
   // TRUST_PROXY: each request comes from its own address, so the per-address rate limits of the
   // public forms and the login do not turn the later cases into 429s that test nothing.
   server = await startServer({ DATABASE_URL: database.url, DEMO_DATA: "0", TRUST_PROXY: "1", LOG_LEVEL: "warn" });
@@ -541,6 +550,72 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     })),
   ],
   [
+    "admins: invite",
+    broken(
+      "admins invite",
+      "/admin/admins",
+      [
+        ["intent", "invite"],
+        ["email", "fuzz.new.admin@example.org"],
+        ["role", "results_officer"],
+      ],
+      ["intent", "email", "role"],
+      true,
+    ),
+  ],
+  [
+    "admins: role, remove, end sessions, revoke, two-factor setting with bad values",
+    fc
+      .tuple(fc.constantFrom("role", "remove", "end-sessions", "revoke", "two-factor", "", "invite"), nasty, badName)
+      .map(([intent, value, name]) => ({
+        label: `admins ${intent}`,
+        method: "POST" as const,
+        path: "/admin/admins",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        // Every value is broken: an id that is not one, a role that does not exist, a field the form lacks.
+        body: new URLSearchParams([
+          ["intent", intent],
+          ["id", /^\d{1,9}$/.test(value.trim()) ? `${value}x` : value],
+          ["role", `${value}x`],
+          ["invitation", value],
+          ["requireTwoFactor", value],
+          [name || "x", value],
+        ]).toString(),
+        admin: true,
+      })),
+  ],
+  [
+    "admin invitation accept (a live link)",
+    // A getter: the link exists only once beforeAll has run.
+    fc.constant(null).chain(() =>
+      broken(
+        "invitation",
+        invitationPath,
+        [
+          ["username", "fuzz-invitee"],
+          ["password", "a long invitee password"],
+          ["confirmPassword", "a long invitee password"],
+        ],
+        ["username", "password", "confirmPassword"],
+      ),
+    ),
+  ],
+  [
+    "admin invitation accept with made-up links",
+    fc.tuple(segment, badName, nasty).map(([token, name, value]) => ({
+      label: "invitation",
+      method: "POST" as const,
+      path: `/admin/invitation/${token || "x"}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["username", "made-up-invitee"],
+        ["password", "a long invitee password"],
+        ["confirmPassword", "a long invitee password"],
+        ...(name && !/^(username|password|confirmPassword)$/.test(name) ? [[name, value]] : []),
+      ]).toString(),
+    })),
+  ],
+  [
     "end a session (My sessions)",
     fc.tuple(fc.constantFrom("id", "ID", "id[]", ""), nasty).map(([name, value]) => ({
       label: "end a session",
@@ -563,6 +638,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
+  ["/admin/invitation/:token", (s) => `/admin/invitation/${s}`, false, CASES_PER_ROUTE],
+  ["/admin/admins?x=", (s) => `/admin/admins?id=${s}&intent=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
   ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/standings?class=", (s) => `/standings?class=${s}&tab=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
@@ -670,6 +747,26 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
       ],
       ["/admin/races", race, ["title", "location", "description"], true],
       ["/admin/seasons", season, ["name", "key"], true],
+      [
+        "/admin/admins",
+        [
+          ["intent", "invite"],
+          ["email", "control.test@example.org"],
+          ["role", "owner"],
+        ],
+        ["email"],
+        true,
+      ],
+      [
+        invitationPath,
+        [
+          ["username", "control-invitee"],
+          ["password", "a long invitee password"],
+          ["confirmPassword", "a long invitee password"],
+        ],
+        ["username"],
+        false,
+      ],
     ];
     // A few kinds (the unit tests go through them all): ESC, a bidi override, CR/LF, a C1 control, an isolate.
     const controls = ["\u001b[31m", "\u202e", "\r\n", "\u0085", "\u2066"];

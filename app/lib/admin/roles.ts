@@ -53,6 +53,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "results", label: "Results", to: "/admin/results" },
   { key: "seasons", label: "Seasons", to: "/admin/seasons" },
   { key: "audit", label: "Audit log", to: "/admin/audit" },
+  { key: "admins", label: "Admins", to: "/admin/admins" },
 ];
 
 /** The sections this role's navigation shows: only what it may use. */

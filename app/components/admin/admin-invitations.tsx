@@ -1,0 +1,95 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, InputField, SelectField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { inviteSchema, twoFactorSettingSchema } from "~/lib/admin/admins";
+import { ADMIN_ROLES, ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
+import type { Toast } from "~/lib/util/toast";
+
+/** Invite a person by e-mail as an owner or a results officer. */
+export function InviteForm({ lastResult, failure }: { lastResult: SubmissionResult<string[]> | undefined; failure?: Toast }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
+  const [form, fields] = useZodForm(inviteSchema, {
+    id: "invite",
+    lastResult,
+    defaultValue: { intent: "invite", role: "results_officer" },
+  });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      {failure && <FormAlert toast={failure} />}
+      <input type="hidden" name="intent" value="invite" />
+      <InputField field={fields.email} label="E-mail address" type="email" autoComplete="off" autoCapitalize="none" />
+      <SelectField field={fields.role} label="Role">
+        {ADMIN_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Sending..." : "Send invitation"}
+      </Button>
+    </Form>
+  );
+}
+
+export interface InvitationRow {
+  id: string;
+  email: string;
+  role: AdminRole;
+  expires: string;
+}
+
+/** Invitations not yet accepted, each with Revoke. */
+export function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (invitations.length === 0) return <p className="text-sm text-muted-foreground">No invitations are waiting.</p>;
+  return (
+    <ul className="divide-y" aria-label="Pending invitations">
+      {invitations.map((i) => (
+        <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div className="min-w-0">
+            <p className="font-medium break-all">{i.email}</p>
+            <p className="text-sm text-muted-foreground">
+              {ROLE_LABELS[i.role]} · expires {i.expires}
+            </p>
+          </div>
+          <Form method="post">
+            <input type="hidden" name="intent" value="revoke" />
+            <input type="hidden" name="invitation" value={i.id} />
+            <Button type="submit" variant="outline" size="sm" disabled={busy}>
+              Revoke<span className="sr-only"> the invitation of {i.email}</span>
+            </Button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The club's setting: every admin, not only owners, signs in with two factors. */
+export function TwoFactorSettingForm({ required }: { required: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "two-factor";
+  const [form, fields] = useZodForm(twoFactorSettingSchema, {
+    id: "two-factor-setting",
+    defaultValue: { intent: "two-factor", requireTwoFactor: required ? "on" : undefined },
+  });
+  return (
+    <Form method="post" className="space-y-3" {...getFormProps(form)} key={String(required)}>
+      <input type="hidden" name="intent" value="two-factor" />
+      <CheckboxField field={fields.requireTwoFactor} label="Require two-factor sign-in for every admin" />
+      <p className="text-sm text-muted-foreground">
+        Owners always need it. When this is on, a results officer without two-factor sign-in is asked to set it up before anything
+        else.
+      </p>
+      <Button type="submit" variant="outline" size="sm" disabled={busy}>
+        Save setting
+      </Button>
+    </Form>
+  );
+}

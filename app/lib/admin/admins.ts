@@ -1,0 +1,88 @@
+/**
+ * The admins screen and invitations (issue 23 item 2): the forms' rules and the screen's words,
+ * shared by the browser (Conform) and the server, which checks every submission again.
+ */
+import { z } from "~/lib/util/zod";
+import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
+import { ADMIN_ROLES } from "~/lib/admin/roles";
+import { shortPublicText } from "~/lib/util/input-rules";
+import { MAX_ID } from "~/lib/util/params";
+
+/** An invitation's link lives this long (issue 23: 72 hours). */
+export const INVITATION_HOURS = 72;
+
+const email = z
+  .string({ error: "Please enter a valid email address." })
+  .trim()
+  .max(254, "Please enter a valid email address.")
+  .pipe(z.email("Please enter a valid email address."));
+
+const role = z.enum(ADMIN_ROLES, "Please select a role.");
+const adminId = z.number({ error: "This admin does not exist." }).int().positive().max(MAX_ID);
+/** A pending invitation is named by its token's hash: the page never holds the token itself. */
+const invitationId = z.string({ error: "This invitation does not exist." }).regex(/^[0-9a-f]{64}$/);
+
+export const inviteSchema = z.object({ intent: z.literal("invite"), email, role });
+export const revokeSchema = z.object({ intent: z.literal("revoke"), invitation: invitationId });
+export const roleSchema = z.object({ intent: z.literal("role"), id: adminId, role });
+export const removeSchema = z.object({ intent: z.literal("remove"), id: adminId });
+export const endSessionsSchema = z.object({ intent: z.literal("end-sessions"), id: adminId });
+// A checkbox: "on" when ticked, absent when not; the hidden `intent` tells the two apart from a missing form.
+export const twoFactorSettingSchema = z.object({ intent: z.literal("two-factor"), requireTwoFactor: z.boolean().optional() });
+
+export const ADMINS_FORM_SCHEMAS = {
+  invite: inviteSchema,
+  revoke: revokeSchema,
+  role: roleSchema,
+  remove: removeSchema,
+  "end-sessions": endSessionsSchema,
+  "two-factor": twoFactorSettingSchema,
+} as const;
+export type AdminsIntent = keyof typeof ADMINS_FORM_SCHEMAS;
+
+export function isAdminsIntent(value: unknown): value is AdminsIntent {
+  return typeof value === "string" && Object.hasOwn(ADMINS_FORM_SCHEMAS, value);
+}
+
+/** Every field name any form of the screen posts (for the form reader's check of names). */
+export const adminsFormFields = z.object({
+  intent: z.string(),
+  email: z.string(),
+  role: z.string(),
+  id: z.string(),
+  invitation: z.string(),
+  requireTwoFactor: z.string(),
+});
+
+export const USERNAME_MESSAGE = "Username must be 3 to 50 characters.";
+export const PASSWORDS_DIFFER = "The two passwords do not match.";
+
+/** The invited person's form: their username and password (typed twice). */
+export const acceptInvitationSchema = z
+  .object({
+    username: shortPublicText("Username", USERNAME_MESSAGE).trim().min(3, USERNAME_MESSAGE).max(50, USERNAME_MESSAGE),
+    password: z
+      .string({ error: `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.` })
+      .min(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+      .max(1000, "Passwords must be at most 1000 characters."),
+    confirmPassword: z.string({ error: PASSWORDS_DIFFER }).max(1000, PASSWORDS_DIFFER),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
+
+export const INVITATION_PAGE = {
+  title: "Join the club's admins",
+  invalid: {
+    type: "error",
+    title: "Invitation not valid",
+    description: "This invitation has expired or was already used. Ask an owner of the club to invite you again.",
+  },
+} as const;
+
+/** What a refused write on the admins screen says (the last owner, a taken address...). */
+export const ADMINS_MESSAGES = {
+  lastOwner: "The club must keep at least one owner: make another admin an owner first.",
+  notFound: "This admin no longer exists.",
+  emailTaken: "An admin with this e-mail address already exists.",
+  invitationGone: "This invitation was already used, revoked or has expired.",
+  usernameTaken: "This username is taken. Please choose another.",
+} as const;

@@ -1,0 +1,92 @@
+/**
+ * The admins screen in the browser (issue 23 item 2), on a phone: an owner invites a results
+ * officer by e-mail; the invited person opens the mailed link in their own browser, chooses a
+ * username and password and is sent on to set up two-factor sign-in; the owner then sees them in
+ * the list, changes their role, ends their sessions and removes them. Both pages pass axe.
+ */
+import { createAdmin } from "../support/factories";
+import { expect, PHONE, test } from "./fixtures";
+import { toast } from "./admin-support";
+import { axeViolations } from "./axe";
+import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
+import { invitationLinkMailedTo } from "./mailbox";
+
+test.use({ viewport: PHONE });
+
+test("an owner invites a results officer, who joins; the owner changes their role, ends their sessions and removes them", async ({
+  page,
+  browser,
+}) => {
+  const name = uniqueName().toLowerCase();
+  const owner = { username: `owner-${name}`, password: "owner-admins-pass-1985" };
+  await withSiteDatabase((db) => createAdmin(db, owner.username, owner.password));
+  const invitee = {
+    email: `new.officer.${name}@example.org`,
+    username: `officer-${name}`,
+    password: "invited-officer-pass-1985",
+  };
+
+  await page.goto(`${OWN_DATA_SITE}/admin/login`);
+  await page.getByLabel("Username").fill(owner.username);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/competitors`);
+
+  const tabs = page.getByRole("navigation", { name: "Admin sections" });
+  await tabs.getByRole("link", { name: "Admins" }).click();
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/admins`);
+  await page.getByLabel("E-mail address").fill(invitee.email);
+  await page.getByLabel("Role", { exact: true }).selectOption("results_officer");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(page, "Invitation sent")).toBeVisible();
+  const pending = page
+    .getByRole("list", { name: "Pending invitations" })
+    .getByRole("listitem")
+    .filter({ hasText: invitee.email });
+  await expect(pending).toContainText("Results officer");
+
+  // The invited person, in a browser of their own.
+  const link = await invitationLinkMailedTo(invitee.email);
+  const theirs = await browser.newContext({ viewport: PHONE });
+  try {
+    const joining = await theirs.newPage();
+    await joining.goto(link);
+    await expect(joining.getByRole("heading", { name: "Join the club's admins" })).toBeVisible();
+    await expect(joining.getByText(invitee.email)).toBeVisible();
+    expect(await joining.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(joining)).toEqual([]);
+    await joining.getByLabel("Username").fill(invitee.username);
+    await joining.getByLabel("Password", { exact: true }).fill(invitee.password);
+    await joining.getByLabel("Password again").fill(invitee.password);
+    await joining.getByRole("button", { name: "Create my admin account" }).click();
+    // The two-factor page is another part of the work (issue 23 item 4): only where it leads is checked here.
+    await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/account/two-factor`);
+  } finally {
+    await theirs.close();
+  }
+
+  // Reloaded: the new admin is listed, and axe does not meet a toast fading in.
+  await page.reload();
+  await expect(page.getByText("Admins", { exact: true }).first()).toBeVisible();
+  const row = page.getByRole("list", { name: "Admins" }).getByRole("listitem").filter({ hasText: invitee.username });
+  await expect(row).toContainText(invitee.email);
+  await expect(row.getByRole("definition")).toHaveText(["Results officer", "Off", /\d{2}:\d{2}$/]);
+  await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await row.getByLabel(`Role of ${invitee.username}`).selectOption("owner");
+  await row.getByRole("button", { name: "Change role" }).click();
+  await expect(toast(page, "Role changed")).toBeVisible();
+  await expect(row.getByRole("definition").first()).toHaveText("Owner");
+
+  await row.getByRole("button", { name: `End all sessions of ${invitee.username}` }).click();
+  await expect(toast(page, "Sessions ended")).toContainText("1 session was ended.");
+
+  await row.getByText(`Remove ${invitee.username}...`).click();
+  await row.getByRole("button", { name: `Remove ${invitee.username}`, exact: true }).click();
+  await expect(toast(page, "Admin removed")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Admins" }).getByRole("listitem").filter({ hasText: invitee.username }),
+  ).toHaveCount(0);
+});
