@@ -38,7 +38,7 @@ describe("checkPasswordStrength", () => {
 
   it("refuses a password that is mostly the username or the club's name", () => {
     expect(checkPasswordStrength("jsmith-racing-on-the-lake", { username: "jsmith" })).toBeNull();
-    expect(checkPasswordStrength("Jsmith.2026!!", { username: "jsmith" })).toBe(PASSWORD_MESSAGES.personal);
+    expect(checkPasswordStrength("Kpoweller.2026!!", { username: "kpoweller" })).toBe(PASSWORD_MESSAGES.personal);
     expect(checkPasswordStrength("Bermuda Radio Control Boat Club 1", { clubName: "Bermuda Radio Control Boat Club" })).toBe(
       PASSWORD_MESSAGES.personal,
     );
