@@ -28,6 +28,8 @@ export default [
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password/:token", "routes/admin/reset-password.tsx"),
   // Everything below checks the admin session on the server (the layout's middleware).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
@@ -39,6 +41,7 @@ export default [
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -58,6 +58,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               My sessions
             </Link>
           </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/admin/account" aria-current={pathname === "/admin/account" ? "page" : undefined}>
+              My account
+            </Link>
+          </Button>
           <Button type="submit" variant="outline" size="sm">
             <LogOut aria-hidden />
             Log out
