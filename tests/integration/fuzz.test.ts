@@ -62,7 +62,7 @@ await db.insert(seasons).values({
 });
 
 beforeAll(async () => {
-  const { admin } = await createAdmin(db, "fuzz-admin", "a long fuzzing password");
+  const { admin } = await createAdmin(db, "fuzz-admin", "a long fuzzing password", { email: "fuzz.admin@example.org" });
   cookie = `admin_session=${await createSession(db, admin.id)}`;
   // TRUST_PROXY: each request comes from its own address, so the per-address rate limits of the
   // public forms and the login do not turn the later cases into 429s that test nothing.
@@ -551,6 +551,51 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       admin: true,
     })),
   ],
+  ["forgot password", broken("forgot password", "/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"])],
+  [
+    "reset password with made-up links",
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label: "reset password",
+      method: "POST" as const,
+      // No link exists: nothing may change, whatever the body.
+      path: `/admin/reset-password/${token || "x"}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["newPassword", "a long fuzzing password 2"],
+        ["confirmPassword", "a long fuzzing password 2"],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ],
+  [
+    "my account: e-mail address",
+    broken(
+      "account e-mail",
+      "/admin/account",
+      [
+        ["intent", "email"],
+        ["email", "fuzz.admin.new@example.org"],
+        ["currentPassword", "a long fuzzing password"],
+      ],
+      ["email", "currentPassword"],
+      true,
+    ),
+  ],
+  [
+    "my account: password change",
+    broken(
+      "account password",
+      "/admin/account",
+      [
+        ["intent", "password"],
+        ["currentPassword", "a long fuzzing password"],
+        ["newPassword", "another long fuzzing password"],
+        ["confirmPassword", "another long fuzzing password"],
+      ],
+      ["currentPassword", "newPassword", "confirmPassword"],
+      true,
+    ),
+  ],
 ];
 
 const routes: [string, (s: string) => string, boolean, number][] = [
@@ -563,6 +608,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
+  ["/admin/reset-password/:token", (s) => `/admin/reset-password/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
   ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/standings?class=", (s) => `/standings?class=${s}&tab=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
@@ -670,6 +716,17 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
       ],
       ["/admin/races", race, ["title", "location", "description"], true],
       ["/admin/seasons", season, ["name", "key"], true],
+      ["/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"], false],
+      [
+        "/admin/account",
+        [
+          ["intent", "email"],
+          ["email", "fuzz.admin.new@example.org"],
+          ["currentPassword", "a long fuzzing password"],
+        ],
+        ["email"],
+        true,
+      ],
     ];
     // A few kinds (the unit tests go through them all): ESC, a bidi override, CR/LF, a C1 control, an isolate.
     const controls = ["\u001b[31m", "\u202e", "\r\n", "\u0085", "\u2066"];
