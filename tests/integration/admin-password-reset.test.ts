@@ -152,7 +152,7 @@ describe("using the link", () => {
     const { path, token } = await linkMailedTo(email);
     const form = await site.request(path);
     expect(form.status).toBe(200);
-    expect(form.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(form.headers.get("Referrer-Policy")).toBe("same-origin");
     expect(form.headers.get("Cache-Control")).toContain("no-store");
     expect(await form.text()).toContain(admin.username);
 

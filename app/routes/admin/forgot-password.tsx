@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext } from "~/context";
 import { requestPasswordReset } from "~/domain/admin/password-reset.server";
-import { refused, succeeded } from "~/domain/platform/answer.server";
+import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useToast } from "~/components/layout/show-toast";
 import { Button } from "~/components/ui/button";
@@ -45,11 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     } as const;
     return refused(toast, 429, { result: submission.reply({ formErrors: [toast.description] }), sent: false });
   }
-  // No echo of the address: the page is the same whoever's it was.
-  return succeeded(
-    { type: "success", title: "Check your e-mail", description: ACCOUNT_MESSAGES.resetRequested },
-    { result: null, sent: true },
-  );
+  // No echo of the address: the page is the same whoever's it was. The page says it (no toast).
+  return data({ ok: true as const, toast: null, result: null, sent: true });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

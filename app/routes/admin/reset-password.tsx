@@ -20,9 +20,13 @@ import type { Route } from "./+types/reset-password";
 
 export const handle = HYDRATE;
 
-// The address holds a live token: not to other sites (not even the origin), caches or search engines.
+/**
+ * The address holds a live token: never in a Referer to another site (not even our origin, as the
+ * site-wide policy would send), nor in caches or search engines. Not "no-referrer": Chromium then
+ * posts the form with `Origin: null`, which the cross-site request check refuses.
+ */
 export const headers: Route.HeadersFunction = () => ({
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex",
 });
