@@ -82,6 +82,7 @@ const pages = [
   `/admin/audit?record=race:${race.id}`,
   "/admin/audit.data",
   "/admin/sessions",
+  "/admin/account",
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [
@@ -149,6 +150,17 @@ const actions: [string, string, Record<string, string | number>][] = [
   ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
+  ["change my e-mail", "/admin/account", { intent: "email", email: "eve@example.com", currentPassword: "any password at all" }],
+  [
+    "change my password",
+    "/admin/account",
+    {
+      intent: "password",
+      currentPassword: "any password",
+      newPassword: "eve's long new password",
+      confirmPassword: "eve's long new password",
+    },
+  ],
   ["log out (harmless)", "/admin/logout", {}],
 ];
 
@@ -275,6 +287,7 @@ describe("as a results officer", () => {
     "/admin/seasons?new",
     `/admin/races/${race.id}/heats`,
     "/admin/sessions",
+    "/admin/account",
   ])("GET %s works", async (path) => {
     const response = await site.request(path, { cookie: await cookie() });
     expect(response.status).toBe(200);
