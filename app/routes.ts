@@ -29,6 +29,8 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/invitation/:token", "routes/admin/invitation.tsx"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password/:token", "routes/admin/reset-password.tsx"),
   // Everything below checks the admin session on the server (the layout's middleware).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
@@ -41,6 +43,7 @@ export default [
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -62,7 +62,11 @@ export async function send(res: express.Response, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // A page holding a secret link tightens the site-wide Referrer-Policy (helmet's): replaced, not added to.
+    if (key === "referrer-policy") res.setHeader(key, value);
+    else res.append(key, value);
+  }
   if (!response.body) return void res.end();
   try {
     await writeReadableStreamToWritable(response.body, res);

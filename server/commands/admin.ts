@@ -49,7 +49,7 @@ export async function adminCommand({ db, args, print }: CliContext, read = readS
     return 2;
   }
   const password = await read(`Password for ${username}: `);
-  const problem = checkPasswordStrength(password);
+  const problem = checkPasswordStrength(password, { username });
   if (problem) {
     print(problem);
     return 1;

@@ -74,6 +74,8 @@ const publicScreens = () => [
   "/messages/not-a-real-link-token-000000000000000000000",
   "/registration/confirm/not-a-real-link-token-000000000000000",
   "/admin/login",
+  "/admin/forgot-password",
+  "/admin/reset-password/not-a-real-link-token-000000000000000000",
 ];
 
 test("every public screen passes axe's WCAG 2.2 AA and best-practice rules", async ({ page, expectRefusal }) => {
@@ -81,7 +83,7 @@ test("every public screen passes axe's WCAG 2.2 AA and best-practice rules", asy
   const found: string[] = [];
   for (const path of publicScreens()) {
     // A link that is not (or no longer) valid is answered 404 with its own page.
-    if (/^\/(race-entry|messages|registration\/confirm)\//.test(path)) expectRefusal(path, 404);
+    if (/^\/(race-entry|messages|registration\/confirm|admin\/reset-password)\//.test(path)) expectRefusal(path, 404);
     await page.goto(path);
     for (const violation of await axeViolations(page)) found.push(`${path}: ${violation}`);
   }
@@ -100,6 +102,7 @@ test("every admin screen passes axe's WCAG 2.2 AA and best-practice rules", asyn
     `/admin/results?race=${data.pastId}`,
     "/admin/seasons",
     "/admin/audit",
+    "/admin/account",
   ];
   for (const path of screens) {
     await page.goto(path);

@@ -48,3 +48,11 @@ export async function invitationLinkMailedTo(to: string): Promise<string> {
   if (!link) throw new Error(`no invitation link was mailed to ${to}`);
   return link;
 }
+
+/** The password reset link in the latest reset e-mail to an admin's address. */
+export async function resetLinkMailedTo(to: string): Promise<string> {
+  const mails = await mailsTo(to, "admin-password-reset");
+  const link = mails.at(-1)?.body.match(/^https?:\/\/\S+\/admin\/reset-password\/[A-Za-z0-9_-]{43}$/m)?.[0];
+  if (!link) throw new Error(`no password reset link was mailed to ${to}`);
+  return link;
+}

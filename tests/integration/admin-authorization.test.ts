@@ -84,6 +84,7 @@ const pages = [
   "/admin/sessions",
   "/admin/admins",
   "/admin/admins.data",
+  "/admin/account",
 ];
 
 const actions: [string, string, Record<string, string | number>][] = [
@@ -152,6 +153,17 @@ const actions: [string, string, Record<string, string | number>][] = [
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
   ["invite an admin", "/admin/admins", { intent: "invite", email: "eve.admin@example.com", role: "owner" }],
+  ["change my e-mail", "/admin/account", { intent: "email", email: "eve@example.com", currentPassword: "any password at all" }],
+  [
+    "change my password",
+    "/admin/account",
+    {
+      intent: "password",
+      currentPassword: "any password",
+      newPassword: "eve's long new password",
+      confirmPassword: "eve's long new password",
+    },
+  ],
   ["log out (harmless)", "/admin/logout", {}],
 ];
 
@@ -285,6 +297,7 @@ describe("as a results officer", () => {
     "/admin/seasons?new",
     `/admin/races/${race.id}/heats`,
     "/admin/sessions",
+    "/admin/account",
   ])("GET %s works", async (path) => {
     const response = await site.request(path, { cookie: await cookie() });
     expect(response.status).toBe(200);

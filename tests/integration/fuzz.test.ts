@@ -67,7 +67,7 @@ await db.insert(seasons).values({
 let invitationPath = "";
 
 beforeAll(async () => {
-  const { admin } = await createAdmin(db, "fuzz-admin", "a long fuzzing password");
+  const { admin } = await createAdmin(db, "fuzz-admin", "a long fuzzing password", { email: "fuzz.admin@example.org" });
   cookie = `admin_session=${await createSession(db, admin.id)}`;
   const club = { clubName: "Fuzz Club", clubEmail: "info@example.org", siteUrl: "http://localhost" };
   await inviteAdmin(db, { email: "fuzz.invitee@example.org", role: "results_officer" }, NO_ACTOR, club);
@@ -626,6 +626,51 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       admin: true,
     })),
   ],
+  ["forgot password", broken("forgot password", "/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"])],
+  [
+    "reset password with made-up links",
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label: "reset password",
+      method: "POST" as const,
+      // No link exists: nothing may change, whatever the body.
+      path: `/admin/reset-password/${token || "x"}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["newPassword", "a long fuzzing password 2"],
+        ["confirmPassword", "a long fuzzing password 2"],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ],
+  [
+    "my account: e-mail address",
+    broken(
+      "account e-mail",
+      "/admin/account",
+      [
+        ["intent", "email"],
+        ["email", "fuzz.admin.new@example.org"],
+        ["currentPassword", "a long fuzzing password"],
+      ],
+      ["email", "currentPassword"],
+      true,
+    ),
+  ],
+  [
+    "my account: password change",
+    broken(
+      "account password",
+      "/admin/account",
+      [
+        ["intent", "password"],
+        ["currentPassword", "a long fuzzing password"],
+        ["newPassword", "another long fuzzing password"],
+        ["confirmPassword", "another long fuzzing password"],
+      ],
+      ["currentPassword", "newPassword", "confirmPassword"],
+      true,
+    ),
+  ],
 ];
 
 const routes: [string, (s: string) => string, boolean, number][] = [
@@ -640,6 +685,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
   ["/admin/invitation/:token", (s) => `/admin/invitation/${s}`, false, CASES_PER_ROUTE],
   ["/admin/admins?x=", (s) => `/admin/admins?id=${s}&intent=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/reset-password/:token", (s) => `/admin/reset-password/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
   ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/standings?class=", (s) => `/standings?class=${s}&tab=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
@@ -753,6 +799,17 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
           ["intent", "invite"],
           ["email", "control.test@example.org"],
           ["role", "owner"],
+        ],
+        ["email"],
+        true,
+      ],
+      ["/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"], false],
+      [
+        "/admin/account",
+        [
+          ["intent", "email"],
+          ["email", "fuzz.admin.new@example.org"],
+          ["currentPassword", "a long fuzzing password"],
         ],
         ["email"],
         true,

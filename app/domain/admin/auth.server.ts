@@ -10,7 +10,8 @@ import { createContext, data, redirect, type RouterContextProvider } from "react
 import type { Database } from "~/db/client";
 import { adminSessions, admins } from "~/db/schema";
 import { dbContext, productionContext } from "~/context";
-import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
+import { passwordProblem } from "~/lib/admin/password-rules";
+import { isCommonPassword } from "~/domain/admin/common-passwords.server";
 import { mayUse, type AdminArea, type AdminRole } from "~/lib/admin/roles";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { clubRequiresTwoFactorSql } from "~/domain/admin/club-settings.server";
@@ -58,8 +59,16 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-export function checkPasswordStrength(password: string): string | null {
-  return password.length >= MIN_PASSWORD_LENGTH ? null : `Admin passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+/**
+ * The password rule for every password an admin gets (app/lib/admin/password-rules.ts): long
+ * enough, not on the shipped list of common and breached passwords, not mostly the username or
+ * the club's name. Null when it may be set, else why not.
+ */
+export function checkPasswordStrength(
+  password: string,
+  { username, clubName }: { username?: string | null; clubName?: string | null } = {},
+): string | null {
+  return passwordProblem(password, { isCommon: isCommonPassword, username, clubName });
 }
 
 /**
@@ -72,7 +81,7 @@ export async function upsertAdmin(
   password: string,
   { isDemo = false, role }: { isDemo?: boolean; role?: AdminRole } = {},
 ): Promise<{ admin: Admin; created: boolean }> {
-  const problem = checkPasswordStrength(password);
+  const problem = checkPasswordStrength(password, { username });
   if (problem) throw new Error(problem);
   const name = username.trim();
   if (!name) throw new Error("The admin username must not be empty.");
@@ -128,7 +137,7 @@ export async function ensureStartupAdmin(
 ): Promise<{ level: "info" | "warn"; message: string }> {
   if (username || password) {
     if (!username || !password) throw new Error("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.");
-    const problem = checkPasswordStrength(password);
+    const problem = checkPasswordStrength(password, { username });
     if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
     const unchanged = await passwordUnchanged(db, username, password);
     const { created } = unchanged ? { created: false } : await upsertAdmin(db, username, password);

@@ -24,8 +24,12 @@ export const REQUIREMENT_PATHS: Record<AccountRequirement, string> = {
   "two-factor": "/admin/account/two-factor",
 };
 
-/** The admin pages an admin with an unmet requirement may still use: their own account, their sessions, logging out. */
-export function isAccountPath(pathname: string): boolean {
+/**
+ * The admin pages an admin with an unmet requirement may still use: their own account, their
+ * sessions, logging out. A client-side navigation asks for `/admin/account.data`: the same page.
+ */
+export function isAccountPath(url: string): boolean {
+  const pathname = url.replace(/\.data$/, "");
   return (
     pathname === "/admin/account" ||
     pathname.startsWith("/admin/account/") ||

@@ -30,6 +30,10 @@ export const AUDIT_KINDS = [
   "signin.wrong-password",
   "signin.unknown-user",
   "signin.locked",
+  "account.email",
+  "account.password-change",
+  "password.reset-request",
+  "password.reset",
   "restore",
   "import",
 ] as const;

@@ -51,11 +51,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-        <Form method="post" action="/admin/logout" className="flex items-center gap-3">
+        <Form method="post" action="/admin/logout" className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="text-sm text-muted-foreground">Signed in as {loaderData.username}</span>
           <Button asChild variant="ghost" size="sm">
             <Link to="/admin/sessions" aria-current={pathname === "/admin/sessions" ? "page" : undefined}>
               My sessions
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/admin/account" aria-current={pathname === "/admin/account" ? "page" : undefined}>
+              My account
             </Link>
           </Button>
           <Button type="submit" variant="outline" size="sm">

@@ -90,6 +90,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               {busy ? "Logging in..." : "Login"}
             </Button>
           </Form>
+          <p className="mt-4 text-center text-sm">
+            <Link to="/admin/forgot-password" className="underline underline-offset-4">
+              Forgot your password?
+            </Link>
+          </p>
           {loaderData.demoHint && (
             <p className="mt-4 rounded-md bg-muted p-3 text-sm text-muted-foreground">
               Demo credentials: <span className="font-mono">{loaderData.demoHint}</span>
