@@ -6,7 +6,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { clientAddressContext, dbContext, productionContext } from "~/context";
+import { clientAddressContext, configContext, dbContext, productionContext } from "~/context";
 import { checkPasswordStrength, hashPassword, sessionCookie, sessionIdFrom } from "~/domain/admin/auth.server";
 import { acceptInvitation, viewInvitation } from "~/domain/admin/invitations.server";
 import { countPublicPost } from "~/domain/platform/public-form.server";
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refuse({ type: "error", title: "Account not created", description: "Please correct the marked fields." }, 400);
   }
   const { username, password } = submission.value;
-  const weak = checkPasswordStrength(password);
+  const weak = checkPasswordStrength(password, { username, clubName: context.get(configContext).clubName });
   if (weak) return refuse({ type: "error", title: "Account not created", description: weak }, 400, { password: [weak] });
   // The expensive hash only for a link that works.
   if (!(await viewInvitation(db, params.token))) return refuse(INVITATION_PAGE.invalid, 404);
