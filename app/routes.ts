@@ -27,6 +27,8 @@ export default [
   route("messages/:token", "routes/messages.tsx"),
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/code", "routes/admin/login-code.tsx"),
+  route("admin/login/passkey", "routes/admin/login-passkey.ts"),
   route("admin/logout", "routes/admin/logout.ts"),
   // Everything below checks the admin session on the server (the layout's middleware).
   layout("routes/admin/layout.tsx", [
@@ -39,6 +41,8 @@ export default [
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
+    route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
+    route("admin/account/passkey-options", "routes/admin/passkey-options.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -23,6 +23,16 @@ export const AUDIT_KINDS = [
   "signin.wrong-password",
   "signin.unknown-user",
   "signin.locked",
+  // Two-factor sign-in (issue 23 item 4).
+  "signin.wrong-code",
+  "signin.recovery-code",
+  "signin.wrong-passkey",
+  "two-factor.enable",
+  "two-factor.disable",
+  "two-factor.recovery-codes",
+  "two-factor.reset",
+  "passkey.add",
+  "passkey.remove",
   "restore",
   "import",
 ] as const;
