@@ -132,8 +132,18 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
 ]);
 export type TwoFactorForm = z.infer<typeof twoFactorSchema>;
 
+/** Every field name the two-factor page's forms post (what readForm lets through before the union decides). */
+export const twoFactorFields = z.object({
+  intent: z.string(),
+  code: z.string().optional(),
+  setupId: z.string().optional(),
+  name: z.string().optional(),
+  response: z.string().optional(),
+  id: z.string().optional(),
+});
+
 /** The login page's passkey button: first the ceremony's options, then the authenticator's answer (JSON). */
-export const passkeySignInSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("options") }),
-  z.object({ intent: z.literal("verify"), response: z.string().min(1).max(20_000) }),
-]);
+export const passkeySignInSchema = z.object({
+  intent: z.enum(["options", "verify"]),
+  response: z.string().max(20_000).optional(),
+});

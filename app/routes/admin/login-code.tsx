@@ -17,7 +17,7 @@ import { FieldError } from "~/components/ui/label";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { landingPath } from "~/lib/admin/roles";
 import { signinCodeSchema } from "~/lib/admin/totp";
-import { plural } from "~/lib/util/plural";
+import { countOf } from "~/lib/util/plural";
 import type { Toast } from "~/lib/util/toast";
 import { HYDRATE } from "~/lib/site/page";
 import type { Route } from "./+types/login-code";
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const description =
       outcome.recoveryCodesLeft === null
         ? "You have successfully logged in."
-        : `You used a recovery code: ${plural(outcome.recoveryCodesLeft, "recovery code")} left. Make new ones on your two-factor page.`;
+        : `You used a recovery code: ${countOf(outcome.recoveryCodesLeft, "recovery code")} left. Make new ones on your two-factor page.`;
     return redirectWithToast(
       await afterSignInPath(db, outcome.admin),
       { type: "success", title: "Success", description },
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const description =
     outcome.reason === "limited"
       ? tooManyAttemptsMessage(outcome.retryAfterSeconds)
-      : `That code is not right (or was used already). ${plural(outcome.attemptsLeft, "try", "tries")} left.`;
+      : `That code is not right (or was used already). ${countOf(outcome.attemptsLeft, "try", "tries")} left.`;
   return data(
     {
       result: submission.reply({ formErrors: [description], hideFields: ["code"] }),

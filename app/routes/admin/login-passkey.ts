@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!started.ok) return Response.json({ error: tooManyAttemptsMessage(started.retryAfterSeconds) }, { status: 429 });
     return Response.json(started.options, { headers: { "Cache-Control": "no-store" } });
   }
-  const outcome = await signInWithPasskey(db, { siteUrl, clubName }, parsed.data.response, {
+  const outcome = await signInWithPasskey(db, { siteUrl, clubName }, parsed.data.response ?? "", {
     address,
     userAgent: request.headers.get("User-Agent") ?? "",
     previousSessionId: sessionIdFrom(request, production),

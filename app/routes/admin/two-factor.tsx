@@ -19,7 +19,7 @@ import { PasskeysSection, RecoveryCodes, TotpOn, TotpSetup, type TotpSetupView }
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { formatRecoveryCode, groupSecret, qrPath, totpUri, twoFactorSchema } from "~/lib/admin/totp";
+import { formatRecoveryCode, groupSecret, qrPath, totpUri, twoFactorFields, twoFactorSchema } from "~/lib/admin/totp";
 import { formatClubDateTime } from "~/lib/util/dates";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/two-factor";
@@ -35,7 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     isDemo: admin.isDemo,
     mustSetUp:
-      admin.requirement === "two-factor" ? (admin.role === "owner" ? "Owners" : "The club requires every admin to") : null,
+      admin.requirement === "two-factor"
+        ? admin.role === "owner"
+          ? "Owners must sign in with two factors."
+          : "The club requires every admin to sign in with two factors."
+        : null,
     totpOn: status.totpOn,
     recoveryCodesLeft: status.recoveryCodesLeft,
     required: status.required,
@@ -63,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const { clubName, siteUrl } = context.get(configContext);
   const actor = { ...adminActor(admin, context), adminId: admin.id };
-  const parsed = twoFactorSchema.safeParse(Object.fromEntries(await readForm(request, twoFactorSchema)));
+  const parsed = twoFactorSchema.safeParse(Object.fromEntries(await readForm(request, twoFactorFields)));
   if (!parsed.success) {
     const description = parsed.error.issues[0]?.message ?? "Check the form.";
     return refused({ type: "error", title: "Nothing was changed", description }, 400);
@@ -188,7 +192,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       <CardContent className="space-y-6">
         {d.mustSetUp && (
           <p role="alert" className="rounded-md border border-destructive px-4 py-3 text-sm text-destructive">
-            {d.mustSetUp} sign in with two factors. Set it up to continue.
+            {`${d.mustSetUp} Set it up to continue.`}
           </p>
         )}
         {actionData && !actionData.ok && <FormAlert toast={actionData.toast} />}
