@@ -79,11 +79,23 @@ export async function signInOverHttp(
   password: string,
   totpSecret: string = TEST_TOTP_SECRET,
 ): Promise<string> {
-  const first = await site.request("/admin/login", { method: "POST", body: form({ username, password }) });
-  const direct = cookieValue(first, "admin_session");
-  if (direct) return direct;
+  const response = await signInResponse(site, db, username, password, { totpSecret });
+  const session = cookieValue(response, "admin_session");
+  if (!session) throw new Error(`sign-in of ${username} failed: ${response.status}`);
+  return session;
+}
+
+/** The last answer of a sign-in over HTTP (the password's, or the code's when one is asked for). */
+export async function signInResponse(
+  site: TestSite,
+  db: Database,
+  username: string,
+  password: string,
+  { totpSecret = TEST_TOTP_SECRET, headers }: { totpSecret?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const first = await site.request("/admin/login", { method: "POST", body: form({ username, password }), headers });
   const pending = cookieValue(first, "admin_signin");
-  if (!pending) throw new Error(`sign-in of ${username} failed: ${first.status}`);
+  if (!pending) return first;
   const [row] = await db
     .select({ lastStep: admins.totpLastStep })
     .from(admins)
@@ -92,14 +104,12 @@ export async function signInOverHttp(
   const step = Math.max(totpStep(now) - 1, (row?.lastStep ?? 0) + 1);
   if (step > totpStep(now) + 1) throw new Error("no unused TOTP step left: wait 30 seconds");
   const code = totpCode(totpSecret, step * TOTP_PERIOD_SECONDS);
-  const second = await site.request("/admin/login/code", {
+  return site.request("/admin/login/code", {
     method: "POST",
     cookie: `admin_signin=${pending}`,
     body: form({ code }),
+    headers,
   });
-  const session = cookieValue(second, "admin_session");
-  if (!session) throw new Error(`code step of ${username} failed: ${second.status}`);
-  return session;
 }
 
 export function cookieValue(response: Response, name: string): string | null {
