@@ -228,7 +228,7 @@ export const adminRecoveryCodes = pgTable(
   (t) => [index("admin_recovery_codes_admin_idx").on(t.adminId)],
 );
 
-/** Migration 0020: WebAuthn credentials (passkeys). */
+/** Migration 0020: WebAuthn credentials (passkeys); their CHECKs as fixed by 0022. */
 export const adminPasskeys = pgTable(
   "admin_passkeys",
   {
