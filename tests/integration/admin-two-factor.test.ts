@@ -12,6 +12,8 @@ import { writeSetting } from "~/domain/admin/club-settings.server";
 import { attemptCode, SECOND_FACTOR_ATTEMPTS } from "~/domain/admin/second-factor.server";
 import { consumeTotpCode, resetTwoFactor } from "~/domain/admin/two-factor.server";
 import { SHELL_ACTOR } from "~/domain/platform/audit.server";
+import { adminCommand } from "~/server/commands/admin";
+import type { CliContext } from "~/server/commands/types";
 import { totpCode, totpStep } from "~/lib/admin/totp";
 import { useTestDatabase } from "../support/database";
 import { cookieValue, form, signInOverHttp, startTestSite, type TestSite } from "../support/admin-http";
@@ -310,6 +312,24 @@ describe("recovery codes and the two-factor page", () => {
     expect(entry!.adminUsername).toBe("(shell)");
     // The password alone now signs in, straight to setting two-factor up again.
     expect((await passwordStep(username)).response.headers.get("Location")).toBe("/admin/account/two-factor");
+  });
+
+  it("npm run admin -- <username> --reset-two-factor runs the reset; a wrong flag or name changes nothing", async () => {
+    const username = uniqueName("cli-reset");
+    const { admin } = await createAdmin(db, username, PASSWORD);
+    const lines: string[] = [];
+    const run = (args: string[]) =>
+      adminCommand({ db, env: {} as CliContext["env"], args, print: (line) => lines.push(line) }, () => {
+        throw new Error("no password is asked for a reset");
+      });
+    expect(await run([username, "--reset-2fa"])).toBe(2);
+    expect(await run(["nobody-is-called-this", "--reset-two-factor"])).toBe(1);
+    const [before] = await db.select({ on: admins.totpEnabledAt }).from(admins).where(eq(admins.id, admin.id));
+    expect(before!.on).not.toBeNull();
+    expect(await run([username, "--reset-two-factor"])).toBe(0);
+    expect(lines.at(-1)).toContain("was reset");
+    const [after] = await db.select({ on: admins.totpEnabledAt }).from(admins).where(eq(admins.id, admin.id));
+    expect(after!.on).toBeNull();
   });
 
   it("the demo admin cannot turn two-factor on", async () => {
