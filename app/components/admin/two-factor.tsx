@@ -158,14 +158,14 @@ export function TotpOn({
       <p className="text-sm">On. {countOf(recoveryCodesLeft, "unused recovery code")}.</p>
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="recovery-regenerate" />
-        <CodeInput id="regenerate-code" />
+        <CodeInput id="regenerate-code" label="6-digit code, to make new recovery codes" />
         <Button type="submit" variant="outline" disabled={busy}>
           Make new recovery codes
         </Button>
       </Form>
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="totp-disable" />
-        <CodeInput id="disable-code" />
+        <CodeInput id="disable-code" label="6-digit code, to remove the app" />
         <Button type="submit" variant="destructive" disabled={busy}>
           Remove the authenticator app
         </Button>
