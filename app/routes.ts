@@ -27,6 +27,8 @@ export default [
   route("messages/:token", "routes/messages.tsx"),
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/code", "routes/admin/login-code.tsx"),
+  route("admin/login/passkey", "routes/admin/login-passkey.ts"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/invitation/:token", "routes/admin/invitation.tsx"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
@@ -44,6 +46,8 @@ export default [
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
+    route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
+    route("admin/account/passkey-options", "routes/admin/passkey-options.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

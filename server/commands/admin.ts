@@ -1,9 +1,12 @@
 /**
  * `npm run admin -- <username>`: creates that admin, or sets a new password for it (which also
  * ends its sessions). The password is typed at a hidden prompt, or piped on stdin, never taken
- * from the command line, where shell history and `ps` would keep it.
+ * from the command line, where shell history and `ps` would keep it. With `--reset-two-factor`
+ * it turns off that admin's two-factor sign-in instead (recovery when every factor is lost).
  */
-import { checkPasswordStrength, upsertAdmin } from "~/domain/admin/auth.server";
+import { adminNamed, checkPasswordStrength, upsertAdmin } from "~/domain/admin/auth.server";
+import { resetTwoFactor } from "~/domain/admin/two-factor.server";
+import { SHELL_ACTOR } from "~/domain/platform/audit.server";
 import type { CliContext, Command } from "~/server/commands/types";
 
 /** One line from stdin; on a terminal the typed characters are not echoed. */
@@ -44,9 +47,23 @@ export async function readSecret(prompt: string, input: NodeJS.ReadStream = proc
 
 export async function adminCommand({ db, args, print }: CliContext, read = readSecret): Promise<number> {
   const username = args[0]?.trim();
-  if (!username || args.length > 1) {
-    print("Usage: npm run admin -- <username>   (the password is asked for, or read from stdin)");
+  const resetTwoFactorFlag = args.length === 2 && args[1] === "--reset-two-factor";
+  if (!username || (args.length > 1 && !resetTwoFactorFlag)) {
+    print("Usage: npm run admin -- <username> [--reset-two-factor]   (the password is asked for, or read from stdin)");
     return 2;
+  }
+  if (resetTwoFactorFlag) {
+    // For an admin who lost their phone and their recovery codes: they sign in with the password and set it up again.
+    const found = await adminNamed(db, username);
+    if (!found) {
+      print(`No admin is named "${username}".`);
+      return 1;
+    }
+    await resetTwoFactor(db, found.id, SHELL_ACTOR);
+    print(
+      `Two-factor sign-in of "${found.username}" was reset (authenticator app, recovery codes and passkeys removed); their sessions were ended.`,
+    );
+    return 0;
   }
   const password = await read(`Password for ${username}: `);
   const problem = checkPasswordStrength(password, { username });
@@ -67,6 +84,7 @@ export async function adminCommand({ db, args, print }: CliContext, read = readS
 }
 
 export const admin: Command = {
-  summary: "admin <username>  create an admin or set a new password (asked at a prompt or read from stdin)",
+  summary:
+    "admin <username> [--reset-two-factor]  create an admin or set a new password (asked at a prompt or read from stdin); or turn off their two-factor sign-in",
   run: (ctx) => adminCommand(ctx),
 };

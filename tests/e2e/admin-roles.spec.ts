@@ -6,7 +6,7 @@
 import { createSession } from "~/domain/admin/auth.server";
 import { createAdmin } from "../support/factories";
 import { expect, PHONE, test } from "./fixtures";
-import { toast } from "./admin-support";
+import { enterCode, toast } from "./admin-support";
 import { axeViolations } from "./axe";
 import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 
@@ -67,6 +67,8 @@ test("My sessions at 375 px: an admin sees this device and another, and ends the
   await page.getByLabel("Username").fill(owner.username);
   await page.getByLabel("Password").fill(owner.password);
   await page.getByRole("button", { name: "Login" }).click();
+  // An owner has TOTP on (createAdmin): the code step follows the password.
+  await enterCode(page, owner.username);
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/competitors`);
 
   await page.getByRole("link", { name: "My sessions" }).click();

@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { admins } from "~/db/schema";
 import { adminNamed, createSession } from "~/domain/admin/auth.server";
+import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "~/lib/admin/totp";
 import { TEST_TOTP_SECRET } from "../support/factories";
 import { withSiteDatabase } from "./factories";
 import { test as sharedTest } from "./fixtures";
@@ -62,3 +63,28 @@ export async function logIn(page: Page, base: string, credentials: { username: s
  */
 export const test = sharedTest;
 export { expect };
+
+/**
+ * The code an authenticator app would show for `secret`, for a step after the last one this admin
+ * used (codes are accepted once per 30-second step), made with the same library the site uses.
+ */
+export async function nextTotpCode(username: string, secret: string = TEST_TOTP_SECRET): Promise<string> {
+  const lastStep = await withSiteDatabase(async (db) => {
+    const [row] = await db
+      .select({ lastStep: admins.totpLastStep })
+      .from(admins)
+      .where(sql`lower(${admins.username}) = lower(${username})`);
+    return row?.lastStep ?? 0;
+  });
+  const now = Date.now() / 1000;
+  const step = Math.max(totpStep(now) - 1, lastStep + 1);
+  if (step > totpStep(now) + 1) throw new Error("no unused TOTP step left: wait 30 seconds");
+  return totpCode(secret, step * TOTP_PERIOD_SECONDS);
+}
+
+/** The sign-in's second step in the browser: types the current code and continues. */
+export async function enterCode(page: Page, username: string, secret?: string) {
+  await expect(page.getByText("Enter the 6-digit code from your authenticator app.")).toBeVisible();
+  await page.getByLabel("Code", { exact: true }).fill(await nextTotpCode(username, secret));
+  await page.getByRole("button", { name: "Continue" }).click();
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
-import { form, startTestSite, type TestSite } from "../support/admin-http";
+import { form, signInResponse, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
@@ -312,11 +312,8 @@ describe("as a results officer", () => {
     expect([...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/races", "/admin/results", "/admin/seasons"]);
   });
 
-  it("signing in lands on Races", async () => {
-    const response = await site.request("/admin/login", {
-      method: "POST",
-      body: form({ username: "matrix-officer", password: "correct horse battery" }),
-    });
+  it("signing in (password, then the code) lands on Races", async () => {
+    const response = await signInResponse(site, db, "matrix-officer", "correct horse battery");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/races");
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, hashSessionId } from "~/domain/admin/auth.server";
 import { useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";
-import { form, startTestSite, type TestSite } from "../support/admin-http";
+import { form, signInResponse, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
@@ -24,9 +24,7 @@ const count = async (idHash: string) =>
 
 describe("My sessions", () => {
   it("signing in stores the device and address; the page lists only my live sessions", async () => {
-    const login = await site.request("/admin/login", {
-      method: "POST",
-      body: form({ username: "session-owner", password: "correct horse battery" }),
+    const login = await signInResponse(site, db, "session-owner", "correct horse battery", {
       headers: { "User-Agent": PHONE_UA },
     });
     expect(login.status).toBe(302);

@@ -96,14 +96,15 @@ afterAll(async () => {
 });
 
 /**
- * A checksum of every club table (sessions and rate-limit counters change on any request; the
- * audit log records every sign-in attempt, refused or not, so its sign-in entries are left out).
+ * A checksum of every club table (sessions, pending sign-in states and rate-limit counters change
+ * on any request; the audit log records every sign-in attempt, refused or not, so its sign-in
+ * entries are left out).
  */
 async function checksum(): Promise<string> {
   const { rows: tables } = await db.$client.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-        AND table_name NOT IN ('admin_sessions', 'rate_limits') AND table_name NOT LIKE '%migrations%'
+        AND table_name NOT IN ('admin_sessions', 'admin_pending', 'rate_limits') AND table_name NOT LIKE '%migrations%'
       ORDER BY 1`,
   );
   const parts: string[] = [];
@@ -537,6 +538,44 @@ const actions: [string, fc.Arbitrary<Case>][] = [
         [name || "x", choice],
       ]).toString(),
     })),
+  ],
+  ["two-factor code step", broken("code", "/admin/login/code", [["code", "123456"]], ["code"])],
+  [
+    "passkey sign-in",
+    broken(
+      "passkey",
+      "/admin/login/passkey",
+      [
+        ["intent", "verify"],
+        ["response", "{}"],
+      ],
+      ["intent", "response"],
+    ),
+  ],
+  [
+    "two-factor page",
+    fc
+      .tuple(
+        fc.constantFrom("totp-confirm", "recovery-regenerate", "totp-disable", "passkey-add", "passkey-remove", "nonsense", ""),
+        badName,
+        nasty,
+      )
+      .map(([intent, name, value]) => ({
+        label: `two-factor ${intent || "no intent"}`,
+        method: "POST" as const,
+        path: "/admin/account/two-factor",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams([
+          ["intent", intent],
+          ["code", value],
+          ["setupId", value],
+          ["id", value],
+          ["name", value],
+          ["response", value],
+          [name || "x", value],
+        ]).toString(),
+        admin: true,
+      })),
   ],
   [
     "logout with a body",

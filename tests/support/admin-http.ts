@@ -6,7 +6,11 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
+import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
+import { admins } from "~/db/schema";
+import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "~/lib/admin/totp";
+import { TEST_TOTP_SECRET } from "./factories";
 import type { createHttpApp as CreateHttpApp } from "~/server/http";
 import { createLogger } from "~/server/logger";
 
@@ -61,4 +65,55 @@ export async function startTestSite(db: Database, config: { pinnedToday?: string
 
 export function form(values: Record<string, string | number>): URLSearchParams {
   return new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
+}
+
+/**
+ * Signs in over HTTP as a person does: the password, then (for an account with TOTP on) the
+ * current code from the secret. Codes are accepted once per 30-second step, so the code is taken
+ * from the first step after the last one this admin used (within the step before to the step after).
+ */
+export async function signInOverHttp(
+  site: TestSite,
+  db: Database,
+  username: string,
+  password: string,
+  totpSecret: string = TEST_TOTP_SECRET,
+): Promise<string> {
+  const response = await signInResponse(site, db, username, password, { totpSecret });
+  const session = cookieValue(response, "admin_session");
+  if (!session) throw new Error(`sign-in of ${username} failed: ${response.status}`);
+  return session;
+}
+
+/** The last answer of a sign-in over HTTP (the password's, or the code's when one is asked for). */
+export async function signInResponse(
+  site: TestSite,
+  db: Database,
+  username: string,
+  password: string,
+  { totpSecret = TEST_TOTP_SECRET, headers }: { totpSecret?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const first = await site.request("/admin/login", { method: "POST", body: form({ username, password }), headers });
+  const pending = cookieValue(first, "admin_signin");
+  if (!pending) return first;
+  const [row] = await db
+    .select({ lastStep: admins.totpLastStep })
+    .from(admins)
+    .where(sql`lower(${admins.username}) = lower(${username})`);
+  const now = Date.now() / 1000;
+  const step = Math.max(totpStep(now) - 1, (row?.lastStep ?? 0) + 1);
+  if (step > totpStep(now) + 1) throw new Error("no unused TOTP step left: wait 30 seconds");
+  const code = totpCode(totpSecret, step * TOTP_PERIOD_SECONDS);
+  return site.request("/admin/login/code", {
+    method: "POST",
+    cookie: `admin_signin=${pending}`,
+    body: form({ code }),
+    headers,
+  });
+}
+
+export function cookieValue(response: Response, name: string): string | null {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  const value = cookie?.split(";")[0]!.slice(name.length + 1);
+  return value ? value : null;
 }

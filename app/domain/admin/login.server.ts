@@ -5,20 +5,18 @@
  * A refused attempt is taken back (it checked nothing); a wrong password stays counted; a
  * success clears both counters.
  *
+ * A right password for an account with a second factor (TOTP or a passkey) opens no session: it
+ * starts the second step (app/domain/admin/second-factor.server.ts).
+ *
  * Every attempt is in the audit log (success, wrong password, unknown username, locked), with the
  * admin when the username is one, never the password, and never the typed username when it is
  * nobody's (it is often a password typed in the wrong field).
  */
 import type { Database } from "~/db/client";
+import { startSecondFactor } from "~/domain/admin/second-factor.server";
+import { finishSignIn } from "~/domain/admin/sign-in.server";
 import { hitAll, refund, reset, type RateLimit } from "~/domain/platform/rate-limit.server";
-import {
-  adminNamed,
-  checkCredentials,
-  createSession,
-  deleteSession,
-  pruneSessions,
-  type Admin,
-} from "~/domain/admin/auth.server";
+import { adminNamed, checkCredentials, type Admin } from "~/domain/admin/auth.server";
 import { recordAudit } from "~/domain/platform/audit.server";
 import { tryAgainIn } from "~/lib/util/try-again";
 
@@ -34,7 +32,8 @@ function rules(username: string, address: string): RateLimit[] {
 }
 
 export type LoginOutcome =
-  | { ok: true; admin: Admin; sessionId: string }
+  | { ok: true; admin: Admin; sessionId: string; secondFactor?: undefined }
+  | { ok: true; admin: Admin; secondFactor: { pendingId: string }; sessionId?: undefined }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
@@ -71,14 +70,12 @@ export async function attemptLogin(
   }
   const { admin } = checked;
   for (const rule of limits) await reset(db, rule.key);
-  // Rotation: whatever session id the browser held before is dead; the new one is fresh.
-  if (previousSessionId) await deleteSession(db, previousSessionId);
-  await pruneSessions(db);
-  const sessionId = await db.transaction(async (tx) => {
-    const id = await createSession(tx, admin.id, { userAgent, address });
-    await recordAudit(tx, { actor: actor(admin), kind: "signin.success", record: { type: "admin", id: admin.id } });
-    return id;
-  });
+  // A second factor is awaited: no session yet, only a pending state the browser names by a cookie.
+  if (admin.twoFactor) {
+    const pendingId = await startSecondFactor(db, admin.id, { userAgent, address });
+    return { ok: true, admin, secondFactor: { pendingId } };
+  }
+  const sessionId = await finishSignIn(db, admin, { address, userAgent, previousSessionId, method: "password" });
   return { ok: true, admin, sessionId };
 }
 

@@ -34,6 +34,16 @@ export const AUDIT_KINDS = [
   "account.password-change",
   "password.reset-request",
   "password.reset",
+  // Two-factor sign-in (issue 23 item 4).
+  "signin.wrong-code",
+  "signin.recovery-code",
+  "signin.wrong-passkey",
+  "two-factor.enable",
+  "two-factor.disable",
+  "two-factor.recovery-codes",
+  "two-factor.reset",
+  "passkey.add",
+  "passkey.remove",
   "restore",
   "import",
 ] as const;

@@ -4,9 +4,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clientAddressContext, dbContext, productionContext } from "~/context";
 import { currentAdmin, demoCredentials, sessionCookie, sessionIdFrom } from "~/domain/admin/auth.server";
 import { attemptLogin, tooManyAttemptsMessage } from "~/domain/admin/login.server";
+import { pendingCookie } from "~/domain/admin/second-factor.server";
+import { afterSignInPath } from "~/domain/admin/sign-in.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { useToast } from "~/components/layout/show-toast";
+import { PasskeySignIn } from "~/components/admin/passkey-sign-in";
 import type { Toast } from "~/lib/util/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -42,9 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get("User-Agent") ?? "",
     previousSessionId: sessionIdFrom(request, production),
   });
+  if (outcome.ok && outcome.secondFactor) {
+    return redirect("/admin/login/code", {
+      headers: { "Set-Cookie": pendingCookie(request, production, outcome.secondFactor.pendingId) },
+    });
+  }
   if (outcome.ok) {
     return redirectWithToast(
-      landingPath(outcome.admin.role),
+      await afterSignInPath(db, outcome.admin),
       { type: "success", title: "Success", description: "You have successfully logged in." },
       { headers: { "Set-Cookie": sessionCookie(request, production, outcome.sessionId) } },
     );
@@ -95,6 +103,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               Forgot your password?
             </Link>
           </p>
+          <div className="mt-4">
+            <PasskeySignIn />
+          </div>
           {loaderData.demoHint && (
             <p className="mt-4 rounded-md bg-muted p-3 text-sm text-muted-foreground">
               Demo credentials: <span className="font-mono">{loaderData.demoHint}</span>

@@ -1,0 +1,252 @@
+/**
+ * Passkeys (WebAuthn, through @simplewebauthn/server): adding one on the two-factor page, removing
+ * one, and signing in with one. User verification is required (the device's PIN, fingerprint or
+ * face), so a passkey is two factors by itself: something held and something known or been.
+ *
+ * The relying party is the site's public address (SITE_URL): its host is the rpID and its origin
+ * the only origin accepted. Each ceremony's challenge lives in admin_pending for 5 minutes and is
+ * deleted as the answer is checked, so a challenge is used once.
+ */
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { Database } from "~/db/client";
+import { adminPasskeys, adminPending, admins } from "~/db/schema";
+import { adminById, type Admin } from "~/domain/admin/auth.server";
+import { readSetting } from "~/domain/admin/club-settings.server";
+import { finishSignIn } from "~/domain/admin/sign-in.server";
+import { prunePending } from "~/domain/admin/two-factor.server";
+import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { hit, type RateLimit } from "~/domain/platform/rate-limit.server";
+import { hashToken, newToken } from "~/domain/platform/tokens.server";
+import { mustHaveTwoFactor } from "~/lib/admin/account-rules";
+
+export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
+
+/** Who the passkeys belong to: the site's public address (config siteUrl) and the club's name. */
+export interface RelyingParty {
+  siteUrl: string;
+  clubName: string;
+}
+
+function rp({ siteUrl, clubName }: RelyingParty) {
+  const url = new URL(siteUrl);
+  return { rpID: url.hostname, origin: url.origin, rpName: clubName };
+}
+
+async function keepChallenge(
+  db: Database,
+  purpose: "passkey-register" | "passkey-signin",
+  adminId: number | null,
+  challenge: string,
+) {
+  await prunePending(db);
+  await db.insert(adminPending).values({
+    idHash: hashToken(newToken()),
+    purpose,
+    adminId,
+    challenge,
+    expiresAt: sql`now() + make_interval(secs => ${PASSKEY_CHALLENGE_SECONDS})`,
+  });
+}
+
+/** Deletes the live challenge (single use); whether it was there. */
+async function takeChallenge(
+  db: Database,
+  purpose: "passkey-register" | "passkey-signin",
+  adminId: number | null,
+  challenge: string,
+) {
+  const taken = await db
+    .delete(adminPending)
+    .where(
+      and(
+        eq(adminPending.purpose, purpose),
+        eq(adminPending.challenge, challenge),
+        adminId === null ? isNull(adminPending.adminId) : eq(adminPending.adminId, adminId),
+        gt(adminPending.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ idHash: adminPending.idHash });
+  return taken.length > 0;
+}
+
+function parseJson<T>(text: string): T | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- Adding and removing ----
+
+export async function registrationOptions(db: Database, admin: Admin, party: RelyingParty) {
+  const { rpID, rpName } = rp(party);
+  const existing = await db
+    .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
+    .from(adminPasskeys)
+    .where(eq(adminPasskeys.adminId, admin.id));
+  const options = await generateRegistrationOptions({
+    rpName,
+    rpID,
+    userName: admin.username,
+    attestationType: "none",
+    // The same authenticator twice would be one factor listed as two.
+    excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports as AuthenticatorTransportFuture[] })),
+    // Discoverable, so the login page can ask for "a passkey" without a username.
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+  });
+  await keepChallenge(db, "passkey-register", admin.id, options.challenge);
+  return options;
+}
+
+export type AddOutcome = { ok: true } | { ok: false; reason: "invalid" | "duplicate" };
+
+export async function addPasskey(
+  db: Database,
+  actor: AuditActor & { adminId: number },
+  party: RelyingParty,
+  name: string,
+  responseText: string,
+): Promise<AddOutcome> {
+  const response = parseJson<RegistrationResponseJSON>(responseText);
+  if (!response) return { ok: false, reason: "invalid" };
+  const { rpID, origin } = rp(party);
+  const verified = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: (challenge) => takeChallenge(db, "passkey-register", actor.adminId, challenge),
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verified?.verified) return { ok: false, reason: "invalid" };
+  const { credential } = verified.registrationInfo;
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(adminPasskeys)
+      .values({
+        adminId: actor.adminId,
+        credentialId: credential.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name,
+      })
+      .onConflictDoNothing()
+      .returning({ id: adminPasskeys.id });
+    if (added.length === 0) return { ok: false, reason: "duplicate" } as const;
+    await recordAudit(tx, {
+      actor,
+      kind: "passkey.add",
+      record: { type: "passkey", id: added[0]!.id },
+      changes: { name: { before: null, after: name } },
+    });
+    return { ok: true } as const;
+  });
+}
+
+export type RemoveOutcome = { ok: true; name: string } | { ok: false; reason: "gone" | "required" };
+
+/** Removes one of this admin's passkeys; refused when it is the last second factor of an account that must have one. */
+export async function removePasskey(
+  db: Database,
+  actor: AuditActor & { adminId: number },
+  role: string,
+  id: number,
+): Promise<RemoveOutcome> {
+  return db.transaction(async (tx) => {
+    // Locks the admin's row, as turning TOTP off does: the two cannot together leave nothing.
+    const [row] = await tx
+      .select({ totpOn: sql<boolean>`${admins.totpEnabledAt} IS NOT NULL` })
+      .from(admins)
+      .where(eq(admins.id, actor.adminId))
+      .for("update");
+    const [keys] = await tx.select({ n: count() }).from(adminPasskeys).where(eq(adminPasskeys.adminId, actor.adminId));
+    const [passkey] = await tx
+      .select({ name: adminPasskeys.name })
+      .from(adminPasskeys)
+      .where(and(eq(adminPasskeys.id, id), eq(adminPasskeys.adminId, actor.adminId)));
+    if (!passkey) return { ok: false, reason: "gone" } as const;
+    if (!row?.totpOn && (keys?.n ?? 0) <= 1 && mustHaveTwoFactor(role, await readSetting(tx, "security.require_two_factor"))) {
+      return { ok: false, reason: "required" } as const;
+    }
+    await tx.delete(adminPasskeys).where(and(eq(adminPasskeys.id, id), eq(adminPasskeys.adminId, actor.adminId)));
+    await recordAudit(tx, {
+      actor,
+      kind: "passkey.remove",
+      record: { type: "passkey", id },
+      changes: { name: { before: passkey.name, after: null } },
+    });
+    return { ok: true, name: passkey.name } as const;
+  });
+}
+
+// ---- Signing in ----
+
+/** Passkey ceremonies started per address in 15 minutes: each keeps a row for 5 minutes. */
+const SIGNIN_OPTIONS_LIMIT = 30;
+
+export async function signInOptions(db: Database, party: RelyingParty, address: string) {
+  const rule: RateLimit = { key: `passkey-options:ip:${address}`, limit: SIGNIN_OPTIONS_LIMIT, windowSeconds: 15 * 60 };
+  const state = await hit(db, rule);
+  if (!state.allowed) return { ok: false as const, retryAfterSeconds: state.retryAfterSeconds };
+  // No allowCredentials: the authenticator offers the passkeys it holds for this site (no username typed).
+  const options = await generateAuthenticationOptions({ rpID: rp(party).rpID, userVerification: "required" });
+  await keepChallenge(db, "passkey-signin", null, options.challenge);
+  return { ok: true as const, options };
+}
+
+export type PasskeySignInOutcome = { ok: true; admin: Admin; sessionId: string } | { ok: false };
+
+export async function signInWithPasskey(
+  db: Database,
+  party: RelyingParty,
+  responseText: string,
+  { address, userAgent, previousSessionId }: { address: string; userAgent: string; previousSessionId: string | null },
+): Promise<PasskeySignInOutcome> {
+  const response = parseJson<AuthenticationResponseJSON>(responseText);
+  const id = typeof response?.id === "string" && /^[A-Za-z0-9_-]{16,1400}$/.test(response.id) ? response.id : null;
+  const [passkey] = id ? await db.select().from(adminPasskeys).where(eq(adminPasskeys.credentialId, id)) : [];
+  const admin = passkey ? await adminById(db, passkey.adminId) : null;
+  const { rpID, origin } = rp(party);
+  const verified =
+    passkey && admin && response
+      ? await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: (challenge) => takeChallenge(db, "passkey-signin", null, challenge),
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+            counter: passkey.counter,
+            transports: passkey.transports as AuthenticatorTransportFuture[],
+          },
+          requireUserVerification: true,
+        }).catch(() => null)
+      : null;
+  if (!verified?.verified || !admin || !passkey) {
+    await recordAudit(db, {
+      actor: { adminId: admin?.id ?? null, username: admin?.username ?? null, address },
+      kind: "signin.wrong-passkey",
+      record: admin && { type: "admin", id: admin.id },
+    });
+    return { ok: false };
+  }
+  await db
+    .update(adminPasskeys)
+    .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
+    .where(eq(adminPasskeys.id, passkey.id));
+  const sessionId = await finishSignIn(db, admin, { address, userAgent, previousSessionId, method: "passkey" });
+  return { ok: true, admin, sessionId };
+}

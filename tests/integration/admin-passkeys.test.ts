@@ -1,0 +1,69 @@
+/**
+ * Passkeys in the database: a credential of a real size is stored (migration 0022 fixed 0020's
+ * CHECKs, which no insert could pass), ids and keys outside base64url are refused, and an owner
+ * cannot remove the passkey that is their last second factor. The WebAuthn ceremony itself runs in
+ * Chromium's virtual authenticator (tests/e2e/admin-two-factor.spec.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { adminPasskeys, admins, auditLog } from "~/db/schema";
+import { removePasskey, signInWithPasskey } from "~/domain/admin/passkeys.server";
+import { useTestDatabase } from "../support/database";
+import { createAdmin } from "../support/factories";
+
+const { db } = await useTestDatabase();
+const PASSWORD = "a long admin password";
+const b64 = (n: number) => randomBytes(n).toString("base64url");
+
+describe("stored passkeys", () => {
+  it("stores a credential of a real size and refuses one that is not base64url", async () => {
+    const { admin } = await createAdmin(db, "pk-store", PASSWORD);
+    const [row] = await db
+      .insert(adminPasskeys)
+      .values({ adminId: admin.id, credentialId: b64(64), publicKey: b64(77), name: "Phone" })
+      .returning();
+    expect(row!.name).toBe("Phone");
+    await expect(
+      db.insert(adminPasskeys).values({ adminId: admin.id, credentialId: "not base64url!!!!!", publicKey: b64(77) }),
+    ).rejects.toThrow();
+    await expect(
+      db.insert(adminPasskeys).values({ adminId: admin.id, credentialId: b64(8), publicKey: b64(77) }),
+    ).rejects.toThrow();
+  });
+
+  it("an owner cannot remove the passkey that is their last second factor", async () => {
+    const { admin } = await createAdmin(db, "pk-last", PASSWORD, { twoFactor: false });
+    const [key] = await db
+      .insert(adminPasskeys)
+      .values({ adminId: admin.id, credentialId: b64(32), publicKey: b64(77), name: "Only key" })
+      .returning();
+    const actor = { adminId: admin.id, username: admin.username, address: "192.0.2.1" };
+    expect(await removePasskey(db, actor, "owner", key!.id)).toEqual({ ok: false, reason: "required" });
+    // With TOTP on as well, the passkey may go.
+    await db
+      .update(admins)
+      .set({ totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", totpEnabledAt: new Date() })
+      .where(eq(admins.id, admin.id));
+    expect(await removePasskey(db, actor, "owner", key!.id)).toEqual({ ok: true, name: "Only key" });
+    expect(await removePasskey(db, actor, "owner", key!.id)).toEqual({ ok: false, reason: "gone" });
+    const kinds = (await db.select().from(auditLog).where(eq(auditLog.adminId, admin.id))).map((e) => e.kind);
+    expect(kinds).toContain("passkey.remove");
+  });
+
+  it("a made-up passkey answer signs nobody in and is logged as a wrong passkey", async () => {
+    const outcome = await signInWithPasskey(
+      db,
+      { siteUrl: "http://localhost", clubName: "Test Club" },
+      JSON.stringify({ id: b64(32) }),
+      {
+        address: "192.0.2.9",
+        userAgent: "",
+        previousSessionId: null,
+      },
+    );
+    expect(outcome).toEqual({ ok: false });
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.kind, "signin.wrong-passkey"));
+    expect(entry).toMatchObject({ adminId: null, address: "192.0.2.9" });
+  });
+});
