@@ -1,9 +1,9 @@
 import { expect, type Page } from "@playwright/test";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { admins } from "~/db/schema";
-import { adminNamed, createSession } from "~/domain/admin/auth.server";
+import { createSession } from "~/domain/admin/auth.server";
 import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "~/lib/admin/totp";
-import { TEST_TOTP_SECRET } from "../support/factories";
+import { completeAccount, TEST_TOTP_SECRET } from "../support/factories";
 import { withSiteDatabase } from "./factories";
 import { test as sharedTest } from "./fixtures";
 
@@ -30,16 +30,7 @@ export async function logIn(page: Page, base: string, credentials: { username: s
     const origin = new URL(base).origin;
     const sessionId = await withSiteDatabase(
       async (db) => {
-        const admin = await adminNamed(db, credentials.username);
-        if (!admin) throw new Error(`no admin ${credentials.username} on ${origin}`);
-        await db
-          .update(admins)
-          .set({
-            email: sql`coalesce(${admins.email}, ${`${admin.username}@example.org`})`,
-            totpSecret: sql`coalesce(${admins.totpSecret}, ${TEST_TOTP_SECRET})`,
-            totpEnabledAt: sql`coalesce(${admins.totpEnabledAt}, now())`,
-          })
-          .where(eq(admins.id, admin.id));
+        const admin = await completeAccount(db, credentials.username);
         return createSession(db, admin.id, { userAgent: "Playwright", address: "127.0.0.1" });
       },
       Number(new URL(origin).port),

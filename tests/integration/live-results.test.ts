@@ -6,7 +6,8 @@
  */
 import { afterAll, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
-import { createCompetitor, createRace } from "../support/factories";
+import { completeAccount, createCompetitor, createRace } from "../support/factories";
+import { signInResponse, siteAt } from "../support/admin-http";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { todayInZone } from "~/lib/util/dates";
 
@@ -82,12 +83,9 @@ it("a heat saved on instance A reaches a live page on instance B within a second
   const [a, b] = await Promise.all([startServer(env), startServer(env)]);
   servers.push(a, b);
 
-  const login = await fetch(`${a.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "race-secretary", password: "live-results-password" }),
-  });
+  // The admin has set up their e-mail and authenticator: the password, then the code.
+  await completeAccount(database.db, "race-secretary");
+  const login = await signInResponse(siteAt(a.url), database.db, "race-secretary", "live-results-password");
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
 
   // The page on B, cached before the save (anonymous visitors get the page cache).

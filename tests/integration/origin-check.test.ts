@@ -5,7 +5,9 @@
  * one line for the refusal and no stack trace. Behind a trusted proxy the forwarded scheme counts.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { signInResponse, siteAt } from "../support/admin-http";
 import { createTestDatabase } from "../support/database";
+import { completeAccount } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 const database = await createTestDatabase();
@@ -35,12 +37,11 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** The ADMIN_* admin has set up their e-mail and authenticator: the password, then the code. */
 async function login(server: ServerProcess, headers: Record<string, string> = {}): Promise<string> {
-  const response = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams({ username: "origin-admin", password: "origin-check-password" }),
+  await completeAccount(database.db, "origin-admin");
+  const response = await signInResponse(siteAt(server.url), database.db, "origin-admin", "origin-check-password", {
+    headers,
   });
   expect(response.status).toBe(302);
   return response.headers.get("set-cookie")!.split(";")[0]!;

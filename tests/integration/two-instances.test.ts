@@ -3,7 +3,9 @@
  * other, and login rate limits count across both (they live in the database, not in memory).
  */
 import { afterAll, expect, it } from "vitest";
+import { cookieValue, signInResponse, siteAt } from "../support/admin-http";
 import { createTestDatabase } from "../support/database";
+import { completeAccount } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 const database = await createTestDatabase();
@@ -38,9 +40,13 @@ it("shares sessions and rate limits between two instances", { timeout: 120_000 }
   const [a, b] = await Promise.all([startServer(env), startServer(env)]);
   servers.push(a, b);
 
-  const response = await login(a.url, "two-instances-password", "192.0.2.1");
+  // The admin has set up their e-mail and authenticator: the password, then the code.
+  await completeAccount(database.db, "race-secretary");
+  const response = await signInResponse(siteAt(a.url), database.db, "race-secretary", "two-instances-password", {
+    headers: { "X-Forwarded-For": "192.0.2.1" },
+  });
   expect(response.status).toBe(302);
-  const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+  const cookie = `admin_session=${cookieValue(response, "admin_session")}`;
 
   const page = await fetch(`${b.url}/admin/competitors`, { headers: { Cookie: cookie }, redirect: "manual" });
   expect(page.status).toBe(200);

@@ -47,18 +47,29 @@ export async function startTestSite(db: Database, config: { pinnedToday?: string
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    ...siteAt(url, { forceOrigin: true }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await vite.close();
+    },
+  };
+}
+
+/**
+ * Requests to a site already running at `url` (e.g. a server process), redirects not followed.
+ * A POST carries the site's own Origin as a browser's would, unless the caller names another
+ * (`forceOrigin`: always the site's own).
+ */
+export function siteAt(url: string, { forceOrigin = false } = {}): Pick<TestSite, "url" | "request"> {
+  return {
     url,
     request(path, { cookie, headers, ...init } = {}) {
       const h = new Headers(headers);
       if (cookie) h.set("Cookie", cookie);
       // Browsers send an Origin with every POST; React Router checks it against the host.
-      if (init.method && init.method !== "GET") h.set("Origin", url);
+      if (init.method && init.method !== "GET" && (forceOrigin || !h.has("Origin"))) h.set("Origin", url);
       return fetch(url + path, { ...init, headers: h, redirect: "manual" });
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await vite.close();
     },
   };
 }
@@ -73,7 +84,7 @@ export function form(values: Record<string, string | number>): URLSearchParams {
  * from the first step after the last one this admin used (within the step before to the step after).
  */
 export async function signInOverHttp(
-  site: TestSite,
+  site: Pick<TestSite, "request">,
   db: Database,
   username: string,
   password: string,
@@ -87,14 +98,17 @@ export async function signInOverHttp(
 
 /** The last answer of a sign-in over HTTP (the password's, or the code's when one is asked for). */
 export async function signInResponse(
-  site: TestSite,
+  site: Pick<TestSite, "request">,
   db: Database,
   username: string,
   password: string,
   { totpSecret = TEST_TOTP_SECRET, headers }: { totpSecret?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const first = await site.request("/admin/login", { method: "POST", body: form({ username, password }), headers });
-  const pending = cookieValue(first, "admin_signin");
+  const pendingName = first.headers.getSetCookie().some((c) => c.startsWith("__Host-admin_signin="))
+    ? "__Host-admin_signin"
+    : "admin_signin";
+  const pending = cookieValue(first, pendingName);
   if (!pending) return first;
   const [row] = await db
     .select({ lastStep: admins.totpLastStep })
@@ -106,7 +120,7 @@ export async function signInResponse(
   const code = totpCode(totpSecret, step * TOTP_PERIOD_SECONDS);
   return site.request("/admin/login/code", {
     method: "POST",
-    cookie: `admin_signin=${pending}`,
+    cookie: `${pendingName}=${pending}`,
     body: form({ code }),
     headers,
   });

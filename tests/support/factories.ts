@@ -1,7 +1,7 @@
 /** Test data with sensible defaults; each test states only what matters to it. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
-import { adminById, upsertAdmin } from "~/domain/admin/auth.server";
+import { adminById, adminNamed, upsertAdmin } from "~/domain/admin/auth.server";
 import { admins, competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "~/db/schema";
 
 let counter = 0;
@@ -104,4 +104,23 @@ export async function createAdmin(
     })
     .where(eq(admins.id, admin.id));
   return { admin: (await adminById(db, admin.id))!, totpSecret: TEST_TOTP_SECRET };
+}
+
+/**
+ * Makes an existing admin (e.g. the one ADMIN_USERNAME creates at start) a complete account, as
+ * its owner would on first sign-in: an e-mail address and TOTP on with TEST_TOTP_SECRET, each
+ * kept if it is already set. Sign in with signInOverHttp / signInResponse (tests/support/admin-http.ts).
+ */
+export async function completeAccount(db: Database, username: string) {
+  const admin = await adminNamed(db, username);
+  if (!admin) throw new Error(`no admin named ${username}`);
+  await db
+    .update(admins)
+    .set({
+      email: sql`coalesce(${admins.email}, ${`${admin.username.toLowerCase()}@example.org`})`,
+      totpSecret: sql`coalesce(${admins.totpSecret}, ${TEST_TOTP_SECRET})`,
+      totpEnabledAt: sql`coalesce(${admins.totpEnabledAt}, now())`,
+    })
+    .where(eq(admins.id, admin.id));
+  return (await adminById(db, admin.id))!;
 }
