@@ -8,7 +8,8 @@ import { withSiteDatabase } from "./factories";
 import { test as sharedTest } from "./fixtures";
 
 /** The admin tests' own server (playwright.config.ts): empty database, admin from ADMIN_*. */
-export const ADMIN_SITE = `http://localhost:${Number(process.env.E2E_PORT ?? 4100) + 2}`;
+export const ADMIN_PORT = Number(process.env.E2E_PORT ?? 4100) + 2;
+export const ADMIN_SITE = `http://localhost:${ADMIN_PORT}`;
 export const ADMIN = { username: "club-admin", password: "e2e-admin-password-1985" };
 export const DEMO = { username: "admin", password: "demo-racing-1985" };
 
@@ -59,14 +60,14 @@ export { expect };
  * The code an authenticator app would show for `secret`, for a step after the last one this admin
  * used (codes are accepted once per 30-second step), made with the same library the site uses.
  */
-export async function nextTotpCode(username: string, secret: string = TEST_TOTP_SECRET): Promise<string> {
+export async function nextTotpCode(username: string, secret: string = TEST_TOTP_SECRET, port?: number): Promise<string> {
   const lastStep = await withSiteDatabase(async (db) => {
     const [row] = await db
       .select({ lastStep: admins.totpLastStep })
       .from(admins)
       .where(sql`lower(${admins.username}) = lower(${username})`);
     return row?.lastStep ?? 0;
-  });
+  }, port);
   const now = Date.now() / 1000;
   const step = Math.max(totpStep(now) - 1, lastStep + 1);
   if (step > totpStep(now) + 1) throw new Error("no unused TOTP step left: wait 30 seconds");
@@ -74,8 +75,8 @@ export async function nextTotpCode(username: string, secret: string = TEST_TOTP_
 }
 
 /** The sign-in's second step in the browser: types the current code and continues. */
-export async function enterCode(page: Page, username: string, secret?: string) {
+export async function enterCode(page: Page, username: string, secret?: string, port?: number) {
   await expect(page.getByText("Enter the 6-digit code from your authenticator app.")).toBeVisible();
-  await page.getByLabel("Code", { exact: true }).fill(await nextTotpCode(username, secret));
+  await page.getByLabel("Code", { exact: true }).fill(await nextTotpCode(username, secret, port));
   await page.getByRole("button", { name: "Continue" }).click();
 }
