@@ -1,12 +1,14 @@
 /**
  * The admins screen in the browser (issue 23 item 2), on a phone: an owner invites a results
  * officer by e-mail; the invited person opens the mailed link in their own browser, chooses a
- * username and password and is sent on to set up two-factor sign-in; the owner then sees them in
- * the list, changes their role, ends their sessions and removes them. Both pages pass axe.
+ * username and password, turns on an authenticator app, then signs in with a code and with a
+ * recovery code; the owner then sees them in the list with two-factor on, changes their role,
+ * ends their sessions and removes them. The pages pass axe.
  */
 import { createAdmin } from "../support/factories";
 import { expect, PHONE, test } from "./fixtures";
-import { toast } from "./admin-support";
+import { totpCode } from "~/lib/admin/totp";
+import { enterCode, toast } from "./admin-support";
 import { axeViolations } from "./axe";
 import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { invitationLinkMailedTo } from "./mailbox";
@@ -30,6 +32,7 @@ test("an owner invites a results officer, who joins; the owner changes their rol
   await page.getByLabel("Username").fill(owner.username);
   await page.getByLabel("Password").fill(owner.password);
   await page.getByRole("button", { name: "Login" }).click();
+  await enterCode(page, owner.username);
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/competitors`);
 
   const tabs = page.getByRole("navigation", { name: "Admin sections" });
@@ -59,8 +62,36 @@ test("an owner invites a results officer, who joins; the owner changes their rol
     await joining.getByLabel("Password", { exact: true }).fill(invitee.password);
     await joining.getByLabel("Password again").fill(invitee.password);
     await joining.getByRole("button", { name: "Create my admin account" }).click();
-    // The two-factor page is another part of the work (issue 23 item 4): only where it leads is checked here.
     await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/account/two-factor`);
+
+    // Two-factor sign-in: the authenticator app (its key read as text), then the recovery codes.
+    await joining.getByRole("button", { name: "Set up an authenticator app" }).click();
+    const secret = (await joining.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+    await joining.getByLabel("6-digit code from your app").fill(totpCode(secret));
+    await joining.getByRole("button", { name: "Turn on" }).click();
+    const codes = joining.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    const recovery = await codes.allInnerTexts();
+    await joining.getByRole("button", { name: "Log out" }).click();
+
+    // Signing in: the password, then a code from the app...
+    const passwordStep = async () => {
+      await joining.goto(`${OWN_DATA_SITE}/admin/login`);
+      await joining.getByLabel("Username").fill(invitee.username);
+      await joining.getByLabel("Password").fill(invitee.password);
+      await joining.getByRole("button", { name: "Login" }).click();
+      await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/login/code`);
+    };
+    await passwordStep();
+    await enterCode(joining, invitee.username, secret);
+    await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/races`);
+    await joining.getByRole("button", { name: "Log out" }).click();
+    // ...or, with the phone lost, a recovery code.
+    await passwordStep();
+    await joining.getByLabel("Code", { exact: true }).fill(recovery[0]!);
+    await joining.getByRole("button", { name: "Continue" }).click();
+    await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/races`);
+    await expect(toast(joining, "Success")).toContainText("9 recovery codes left");
   } finally {
     await theirs.close();
   }
@@ -70,7 +101,7 @@ test("an owner invites a results officer, who joins; the owner changes their rol
   await expect(page.getByText("Admins", { exact: true }).first()).toBeVisible();
   const row = page.getByRole("list", { name: "Admins" }).getByRole("listitem").filter({ hasText: invitee.username });
   await expect(row).toContainText(invitee.email);
-  await expect(row.getByRole("definition")).toHaveText(["Results officer", "Off", /\d{2}:\d{2}$/]);
+  await expect(row.getByRole("definition")).toHaveText(["Results officer", "On", /\d{2}:\d{2}$/]);
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect(await axeViolations(page)).toEqual([]);

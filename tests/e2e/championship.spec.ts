@@ -210,10 +210,7 @@ adminTest.describe("/admin/seasons", () => {
   adminTest("without JavaScript a bad season is refused with its message", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${ADMIN_SITE}/admin/login`);
-    await page.getByLabel("Username").fill(ADMIN.username);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
+    await logIn(page, ADMIN_SITE, ADMIN);
     await page.goto(`${ADMIN_SITE}/admin/seasons?new`);
     await page.getByLabel("Points for 1st, 2nd, 3rd, ...").fill("25, lots");
     await page.getByRole("button", { name: "Add Season" }).click();
