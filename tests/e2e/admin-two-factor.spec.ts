@@ -67,7 +67,11 @@ test("an owner sets up TOTP at 375 px, then signs in with a code and with a reco
   await expect(toast(page, "Success")).toContainText("9 recovery codes left");
 });
 
-test("a passkey at 375 px: added on the two-factor page, then signs in by itself", async ({ page, context }) => {
+test("a passkey at 375 px: added on the two-factor page after the current password, then signs in by itself", async ({
+  page,
+  context,
+  expectRefusal,
+}) => {
   const owner = { username: `pk-${uniqueName().toLowerCase()}`, password: "passkey-owner-pass-1985" };
   await withSiteDatabase((db) => createAdmin(db, owner.username, owner.password));
   const cdp = await context.newCDPSession(page);
@@ -88,6 +92,13 @@ test("a passkey at 375 px: added on the two-factor page, then signs in by itself
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/competitors`);
   await page.goto(`${OWN_DATA_SITE}/admin/account/two-factor`);
   await page.getByLabel("Passkey name").fill("Test phone");
+  // A stolen session alone cannot add a passkey: the current password comes first.
+  expectRefusal("/admin/account/passkey-options", 400);
+  await page.getByLabel("Current password").fill("not my password at all");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your current password is not right." })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your passkeys" })).toHaveCount(0);
+  await page.getByLabel("Current password").fill(owner.password);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test phone");
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("last used never");

@@ -11,6 +11,7 @@ import { adminPasskeys, admins, auditLog } from "~/db/schema";
 import { removePasskey, signInWithPasskey } from "~/domain/admin/passkeys.server";
 import { useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";
+import { form, signInOverHttp, startTestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 const PASSWORD = "a long admin password";
@@ -65,5 +66,42 @@ describe("stored passkeys", () => {
     expect(outcome).toEqual({ ok: false });
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.kind, "signin.wrong-passkey"));
     expect(entry).toMatchObject({ adminId: null, address: "192.0.2.9" });
+  });
+
+  it("adding or removing a passkey needs the current password: wrong or none changes nothing", async () => {
+    const { admin } = await createAdmin(db, "pk-reauth", PASSWORD);
+    const site = await startTestSite(db);
+    try {
+      const cookie = `admin_session=${await signInOverHttp(site, db, "pk-reauth", PASSWORD)}`;
+      for (const body of [form({}), form({ currentPassword: "not the password" })]) {
+        const options = await site.request("/admin/account/passkey-options", { method: "POST", cookie, body });
+        expect(options.status).toBe(400);
+        expect(await options.json()).toHaveProperty("error");
+      }
+      const ok = await site.request("/admin/account/passkey-options", {
+        method: "POST",
+        cookie,
+        body: form({ currentPassword: PASSWORD }),
+      });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toHaveProperty("challenge");
+
+      const [key] = await db
+        .insert(adminPasskeys)
+        .values({ adminId: admin.id, credentialId: b64(32), publicKey: b64(77), name: "Spare key" })
+        .returning();
+      const remove = (currentPassword: string) =>
+        site.request("/admin/account/two-factor", {
+          method: "POST",
+          cookie,
+          body: form({ intent: "passkey-remove", id: key!.id, currentPassword }),
+        });
+      expect((await remove("not the password")).status).toBe(400);
+      expect(await db.select().from(adminPasskeys).where(eq(adminPasskeys.id, key!.id))).toHaveLength(1);
+      expect((await remove(PASSWORD)).status).toBe(200);
+      expect(await db.select().from(adminPasskeys).where(eq(adminPasskeys.id, key!.id))).toHaveLength(0);
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -97,6 +97,7 @@ export function PasskeyAdd({ busy }: { busy: boolean }) {
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const response = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -107,7 +108,11 @@ export function PasskeyAdd({ busy }: { busy: boolean }) {
     setWaiting(true);
     setError(null);
     try {
-      response.current!.value = await runPasskeyCeremony("register", "/admin/account/passkey-options", {});
+      response.current!.value = await runPasskeyCeremony("register", "/admin/account/passkey-options", {
+        currentPassword: password.current!.value,
+      });
+      // The server checked the password when it issued the options: it need not travel again.
+      password.current!.value = "";
       form.current!.submit();
     } catch (e) {
       setError(ceremonyMessage(e));
@@ -127,6 +132,18 @@ export function PasskeyAdd({ busy }: { busy: boolean }) {
           required
           maxLength={PASSKEY_NAME_MAX}
           placeholder="e.g. My phone"
+          className="max-w-72"
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="passkey-password">Current password</Label>
+        <Input
+          ref={password}
+          id="passkey-password"
+          name="currentPassword"
+          type="password"
+          required
+          autoComplete="current-password"
           className="max-w-72"
         />
       </div>
@@ -203,9 +220,22 @@ export function PasskeysSection({ passkeys, busy }: { passkeys: PasskeyView[]; b
                   added {p.added} · last used {p.lastUsed}
                 </p>
               </div>
-              <Form method="post">
+              <Form method="post" className="flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="passkey-remove" />
                 <input type="hidden" name="id" value={p.id} />
+                <div className="space-y-1">
+                  <Label htmlFor={`remove-passkey-${p.id}`} className="text-sm">
+                    Current password, to remove it
+                  </Label>
+                  <Input
+                    id={`remove-passkey-${p.id}`}
+                    name="currentPassword"
+                    type="password"
+                    required
+                    autoComplete="current-password"
+                    className="max-w-56"
+                  />
+                </div>
                 <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove passkey ${p.name}`}>
                   Remove
                 </Button>

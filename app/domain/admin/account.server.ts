@@ -7,6 +7,7 @@
 import { verify } from "@node-rs/argon2";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
+import { tryAgainIn } from "~/lib/util/try-again";
 import { adminLinks, adminPending, adminSessions, admins } from "~/db/schema";
 import { checkPasswordStrength, hashPassword, type Admin } from "~/domain/admin/auth.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
@@ -39,6 +40,26 @@ async function checkCurrentPassword(db: Database, admin: Admin, password: string
   if (!ok) return { kind: "wrong-password" };
   await reset(db, rule.key);
   return null;
+}
+
+/**
+ * The current password before a change that would let a stolen session keep the account (a
+ * passkey added or removed: ASVS 7.5.1), under the same limit as the account page's forms.
+ */
+export function confirmCurrentPassword(db: Database, admin: Admin, password: string): Promise<Refusal | null> {
+  return checkCurrentPassword(db, admin, password);
+}
+
+/** What a refused current password tells the admin. */
+export function currentPasswordRefusal(refusal: Refusal): { status: number; description: string } {
+  switch (refusal.kind) {
+    case "demo":
+      return { status: 403, description: "The demo admin's account cannot be changed." };
+    case "wrong-password":
+      return { status: 400, description: "Your current password is not right." };
+    case "limited":
+      return { status: 429, description: `Too many wrong passwords. ${tryAgainIn(refusal.retryAfterSeconds)}` };
+  }
 }
 
 export type EmailOutcome = { kind: "changed" } | { kind: "unchanged" } | { kind: "taken" } | Refusal;

@@ -81,6 +81,11 @@ export function formatRecoveryCode(code: string): string {
   return `${c.slice(0, 5)}-${c.slice(5)}`;
 }
 
+const currentPassword = z
+  .string({ error: "Enter your current password." })
+  .min(1, "Enter your current password.")
+  .max(1000, "Enter your current password.");
+
 const sixDigits = z
   .string({ error: "Enter the 6-digit code." })
   .trim()
@@ -123,6 +128,7 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("passkey-remove"),
+    currentPassword: currentPassword,
     id: z.coerce
       .number()
       .int()
@@ -140,7 +146,11 @@ export const twoFactorFields = z.object({
   name: z.string().optional(),
   response: z.string().optional(),
   id: z.string().optional(),
+  currentPassword: z.string().optional(),
 });
+
+/** Adding a passkey starts with the current password (the options are issued only after it). */
+export const passkeyOptionsSchema = z.object({ currentPassword });
 
 /** The login page's passkey button: first the ceremony's options, then the authenticator's answer (JSON). */
 export const passkeySignInSchema = z.object({

@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { addPasskey, removePasskey } from "~/domain/admin/passkeys.server";
+import { confirmCurrentPassword, currentPasswordRefusal } from "~/domain/admin/account.server";
 import {
   confirmTotpSetup,
   disableTotp,
@@ -155,6 +156,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused({ type: "error", title: "Passkey not added", description }, 400);
     }
     case "passkey-remove": {
+      const refusal = await confirmCurrentPassword(db, admin, form.currentPassword);
+      if (refusal) {
+        const { status, description } = currentPasswordRefusal(refusal);
+        return refused({ type: "error", title: "Passkey not removed", description }, status);
+      }
       const outcome = await removePasskey(db, actor, admin.role, form.id);
       if (outcome.ok)
         return succeeded({ type: "success", title: "Passkey removed", description: `"${outcome.name}" no longer signs you in.` });
