@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { clientAddressContext, configContext, dbContext } from "~/context";
+import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { requestPasswordReset } from "~/domain/admin/password-reset.server";
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
@@ -36,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: submission.value.email,
     address: context.get(clientAddressContext),
     club: { clubName, clubEmail, siteUrl },
+    onLateFailure: (error) => context.get(loggerContext).error({ err: error }, "password reset request failed after its answer"),
   });
   if (outcome.kind === "limited") {
     const toast = {
