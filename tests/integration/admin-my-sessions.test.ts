@@ -91,6 +91,23 @@ describe("My sessions", () => {
     expect(await count(hashSessionId(theirs))).toBe(1);
   });
 
+  it("ending a session and logging out are in the audit log, with the device and address but never the session id", async () => {
+    const cookie = `admin_session=${await createSession(db, me.id)}`;
+    const lost = await createSession(db, me.id, { userAgent: PHONE_UA, address: "203.0.113.99" });
+    await site.request("/admin/sessions", { method: "POST", cookie, body: form({ id: hashSessionId(lost) }) });
+    const logout = await site.request("/admin/logout", { method: "POST", cookie });
+    expect(logout.status).toBe(302);
+    const entries = (
+      await db.execute<{ kind: string; admin_id: number; changes: unknown }>(
+        sql`SELECT kind, admin_id, changes FROM audit_log WHERE admin_id = ${me.id} AND kind IN ('session.end', 'signout') ORDER BY id`,
+      )
+    ).rows;
+    expect(entries.map((e) => e.kind).slice(-2)).toEqual(["session.end", "signout"]);
+    const text = JSON.stringify(entries);
+    expect(text).toContain("203.0.113.99");
+    for (const id of [lost, hashSessionId(lost), cookie.split("=")[1]!]) expect(text).not.toContain(id);
+  });
+
   it("a results officer has My sessions too", async () => {
     const cookie = `admin_session=${await createSession(db, other.id)}`;
     expect((await site.request("/admin/sessions", { cookie })).status).toBe(200);

@@ -4,8 +4,9 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client";
-import { adminSessions } from "~/db/schema";
-import { liveSession } from "~/domain/admin/auth.server";
+import { admins, adminSessions } from "~/db/schema";
+import { hashSessionId, liveSession } from "~/domain/admin/auth.server";
+import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 
 export interface OpenSession {
   /** The sha-256 of the cookie's id (the stored key): names the session in the form, replays nothing. */
@@ -30,11 +31,38 @@ export function listMySessions(db: Database, adminId: number): Promise<OpenSessi
     .orderBy(desc(adminSessions.lastSeenAt));
 }
 
-/** Ends one of this admin's sessions; false when it is not theirs or already over. */
-export async function endMySession(db: Database, adminId: number, id: string): Promise<boolean> {
-  const ended = await db
-    .delete(adminSessions)
-    .where(and(eq(adminSessions.adminId, adminId), eq(adminSessions.idHash, id)))
-    .returning({ id: adminSessions.idHash });
-  return ended.length > 0;
+/** Ends one of this admin's sessions (audited); false when it is not theirs or already over. */
+export async function endMySession(db: Database, actor: AuditActor & { adminId: number }, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(adminSessions)
+      .where(and(eq(adminSessions.adminId, actor.adminId), eq(adminSessions.idHash, id)))
+      .returning({ id: adminSessions.idHash, userAgent: adminSessions.userAgent, address: adminSessions.address });
+    if (ended.length === 0) return false;
+    // The session's device and address, never its id.
+    await recordAudit(tx, {
+      actor,
+      kind: "session.end",
+      record: { type: "admin", id: actor.adminId },
+      changes: { device: { before: ended[0]!.userAgent, after: null }, from: { before: ended[0]!.address, after: null } },
+    });
+    return true;
+  });
+}
+
+/** Logging out: the session ends and the log says who left, from where. */
+export async function signOut(db: Database, sessionId: string, address: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(adminSessions)
+      .where(eq(adminSessions.idHash, hashSessionId(sessionId)))
+      .returning({ adminId: adminSessions.adminId });
+    if (!ended) return;
+    const [admin] = await tx.select({ username: admins.username }).from(admins).where(eq(admins.id, ended.adminId));
+    await recordAudit(tx, {
+      actor: { adminId: ended.adminId, username: admin?.username ?? null, address },
+      kind: "signout",
+      record: { type: "admin", id: ended.adminId },
+    });
+  });
 }

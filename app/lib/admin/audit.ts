@@ -30,6 +30,8 @@ export const AUDIT_KINDS = [
   "signin.wrong-password",
   "signin.unknown-user",
   "signin.locked",
+  "signout",
+  "session.end",
   "account.email",
   "account.password-change",
   "password.reset-request",

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { dbContext, productionContext } from "~/context";
-import { deleteSession, sessionCookie, sessionIdFrom } from "~/domain/admin/auth.server";
+import { clientAddressContext, dbContext, productionContext } from "~/context";
+import { sessionCookie, sessionIdFrom } from "~/domain/admin/auth.server";
+import { signOut } from "~/domain/admin/my-sessions.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import type { Route } from "./+types/logout";
 
@@ -17,6 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   await readForm(request, logoutSchema);
   const production = context.get(productionContext);
   const id = sessionIdFrom(request, production);
-  if (id) await deleteSession(context.get(dbContext), id);
+  if (id) await signOut(context.get(dbContext), id, context.get(clientAddressContext));
   return redirect("/admin/login", { headers: { "Set-Cookie": sessionCookie(request, production, null) } });
 }

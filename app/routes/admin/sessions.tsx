@@ -4,6 +4,7 @@ import { configContext, dbContext, productionContext } from "~/context";
 import { hashSessionId, requireAdmin, sessionCookie, sessionIdFrom } from "~/domain/admin/auth.server";
 import { endMySession, listMySessions } from "~/domain/admin/my-sessions.server";
 import { refused, succeeded } from "~/domain/platform/answer.server";
+import { adminActor } from "~/domain/platform/audit.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused({ type: "error", title: "Failed to end session", description: "This session does not exist." }, 400);
   }
   const current = sessionIdFrom(request, production);
-  const ended = await endMySession(context.get(dbContext), admin.id, parsed.data.id);
+  const ended = await endMySession(context.get(dbContext), { ...adminActor(admin, context), adminId: admin.id }, parsed.data.id);
   if (!ended) {
     return refused({ type: "error", title: "Failed to end session", description: "This session has already ended." }, 404);
   }
