@@ -1,6 +1,6 @@
 /**
- * Passkeys in the database: a credential of a real size is stored (migration 0022 fixed 0020's
- * CHECKs, which no insert could pass), ids and keys outside base64url are refused, and an owner
+ * Passkeys in the database: a credential of a real size is stored (migration 0020's CHECKs use
+ * length() since PostgreSQL regular expressions allow no repeat count above 255), ids and keys outside base64url are refused, and an owner
  * cannot remove the passkey that is their last second factor. The WebAuthn ceremony itself runs in
  * Chromium's virtual authenticator (tests/e2e/admin-two-factor.spec.ts).
  */
