@@ -151,7 +151,7 @@ export function MailBlock({ mail, owner, busy }: { mail: MailView; owner: boolea
     >
       {mail.warning && (
         <Warning>
-          {mail.warning}. Set SMTP_URL (see the README) and restart the site: they are sent then.
+          {mail.warning}. Set SMTP_URL (see the README) and restart the site to send them.
         </Warning>
       )}
       {owner && mail.failures.length > 0 && (

@@ -29,9 +29,9 @@ export function isBackupStale(newest: Date | null, now: Date = new Date()): bool
   return newest === null || now.getTime() - newest.getTime() > BACKUP_STALE_MS;
 }
 
-/** The warning that stays while SMTP_URL is unset; null when nothing waits. */
-export function noMailServerWarning(waiting: number): string | null {
-  if (waiting === 0) return null;
+/** The warning that stays while SMTP_URL is unset, with the number of e-mails it holds back. */
+export function noMailServerWarning(waiting: number): string {
+  if (waiting === 0) return "The site has no mail server: its e-mails will wait in the outbox";
   return `${countOf(waiting, "e-mail")} ${plural(waiting, "has", "have")} not been sent: the site has no mail server`;
 }
 
