@@ -165,7 +165,9 @@ describe("the overview's blocks", () => {
     let text = await page(ownerCookie);
     expect(text).toContain("(2.5 kB)");
     expect(text).toContain("The newest backup is more than two days old");
-    expect(await (await site.request("/admin/overview", { cookie: ownerCookie })).text()).toContain(`href="/admin/backups/${OLD}"`);
+    expect(await (await site.request("/admin/overview", { cookie: ownerCookie })).text()).toContain(
+      `href="/admin/backups/${OLD}"`,
+    );
 
     await writeFile(path.join(backupDir, NEW), Buffer.alloc(1_234_567, 2));
     text = await page(ownerCookie);
@@ -220,7 +222,14 @@ describe("as a results officer", () => {
     expect(text).toContain("2 registration changes are waiting");
     expect(text).toMatch(/e-mails waiting to be sent, 2 e-mails failed/);
     expect(text).toContain("have not been sent: the site has no mail server");
-    for (const hidden of ["Wanda", "Walter", "race-entry-confirmation", "odd-failed-kind", "Send a test e-mail", "secret.recipient"])
+    for (const hidden of [
+      "Wanda",
+      "Walter",
+      "race-entry-confirmation",
+      "odd-failed-kind",
+      "Send a test e-mail",
+      "secret.recipient",
+    ])
       expect(text).not.toContain(hidden);
     expect(html).not.toContain("/admin/backups/");
   });

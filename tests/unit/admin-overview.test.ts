@@ -18,7 +18,13 @@ describe("admin overview rules", () => {
 
   it("only the names the server writes are backups: no separator, no dot-dot", () => {
     expect(isBackupName(backupFileName(new Date("2026-06-15T03:00:00.123Z")))).toBe(true);
-    for (const name of ["../club-backup-x.json.gz", "club-backup-../../etc.json.gz", "club-backup-2026/01.json.gz", "notes.txt", "club-backup-2026-06-15.json.gz.partial"])
+    for (const name of [
+      "../club-backup-x.json.gz",
+      "club-backup-../../etc.json.gz",
+      "club-backup-2026/01.json.gz",
+      "notes.txt",
+      "club-backup-2026-06-15.json.gz.partial",
+    ])
       expect(isBackupName(name), name).toBe(false);
   });
 

@@ -149,11 +149,7 @@ export function MailBlock({ mail, owner, busy }: { mail: MailView; owner: boolea
       title="E-mail"
       sentence={`${countOf(mail.waiting, "e-mail")} waiting to be sent, ${countOf(mail.failed, "e-mail")} failed.`}
     >
-      {mail.warning && (
-        <Warning>
-          {mail.warning}. Set SMTP_URL (see the README) and restart the site to send them.
-        </Warning>
-      )}
+      {mail.warning && <Warning>{mail.warning}. Set SMTP_URL (see the README) and restart the site to send them.</Warning>}
       {owner && mail.failures.length > 0 && (
         <ul aria-label="Failed e-mails" className="divide-y">
           {mail.failures.map((f, i) => (

@@ -6,10 +6,9 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { admins } from "~/db/schema";
-import { eq } from "drizzle-orm";
 import { nextEvent } from "~/domain/races/public-queries.server";
 import { provisionalRaces } from "~/domain/race-day/race-day.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
@@ -114,9 +113,7 @@ export async function backupPath(dir: string, name: string): Promise<{ file: str
 }
 
 export type TestMailOutcome =
-  | { ok: true; to: string }
-  | { ok: false; reason: "no-address" }
-  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+  { ok: true; to: string } | { ok: false; reason: "no-address" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
  * Queues a test e-mail to the admin's own address, through the outbox as every e-mail goes, at

@@ -29,14 +29,7 @@ export const ADMIN_AREAS = [
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
-const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set([
-  "overview",
-  "races",
-  "entries",
-  "heats",
-  "results",
-  "seasons",
-]);
+const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set(["overview", "races", "entries", "heats", "results", "seasons"]);
 
 export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
