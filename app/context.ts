@@ -12,6 +12,10 @@ export interface AppConfig {
   pinnedToday?: string;
   /** The site's public address, without a trailing slash: links in e-mails start with it. */
   siteUrl: string;
+  /** Whether SMTP_URL is set: without it e-mails wait in the outbox (the admin overview warns). */
+  mailServer?: boolean;
+  /** Where the server's backups are written (DATA_DIR/backups): the admin overview lists them. */
+  backupDir?: string;
 }
 
 export const dbContext = createContext<Database>();

@@ -36,6 +36,8 @@ export default [
   // Everything below checks the admin session on the server (the layout's middleware).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
+    route("admin/overview", "routes/admin/overview.tsx"),
+    route("admin/backups/:name", "routes/admin/backup-download.ts"),
     route("admin/competitors", "routes/admin/competitors.tsx"),
     route("admin/races", "routes/admin/races.tsx"),
     route("admin/races/:id/entries.csv", "routes/admin/race-entries-csv.ts"),

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
+import path from "node:path";
 import type { ViteDevServer } from "vite";
 import type { ServerBuild } from "react-router";
 import { createDatabase, createPool } from "~/db/client";
@@ -137,6 +138,9 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     pinnedToday: env.TEST_TODAY,
     // Without SITE_URL, links in e-mails work on this machine only (see the README).
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    mailServer: Boolean(env.SMTP_URL),
+    // Written here by the daily backups (embedded database) and by `db:backup` without a FILE.
+    backupDir: path.join(env.DATA_DIR, "backups"),
   };
   const app = createHttpApp({
     db,

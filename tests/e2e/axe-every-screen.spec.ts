@@ -95,6 +95,7 @@ test("every admin screen passes axe's WCAG 2.2 AA and best-practice rules", asyn
   await logIn(page, OWN_DATA_SITE, ADMIN);
   const found: string[] = [];
   const screens = [
+    "/admin/overview",
     "/admin/competitors",
     "/admin/races",
     `/admin/races/${data.upcomingId}/heats`,

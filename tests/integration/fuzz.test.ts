@@ -665,6 +665,10 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       admin: true,
     })),
   ],
+  [
+    "overview: send a test e-mail",
+    broken("overview test e-mail", "/admin/overview", [["intent", "test-email"]], ["intent"], true),
+  ],
   ["forgot password", broken("forgot password", "/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"])],
   [
     "reset password with made-up links",
@@ -734,6 +738,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id?season=", (s) => `/competitor/${racer.id}?season=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/registration/print?class=", (s) => `/registration/print?class=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/races/:id/entries.csv", (s) => `/admin/races/${s}/entries.csv`, true, CASES_PER_ROUTE],
+  ["/admin/backups/:name", (s) => `/admin/backups/${s}`, true, CASES_PER_ROUTE],
+  ["/admin/overview?x=", (s) => `/admin/overview?intent=${s}&race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/results?race=&heat=", (s) => `/admin/results?race=${s}&heat=${s}&class=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/results.data?race=", (s) => `/admin/results.data?race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   [

@@ -22,7 +22,10 @@ export interface TestSite {
 }
 
 /** `config` overrides the test club's settings, e.g. `{ pinnedToday }` to fix "today". */
-export async function startTestSite(db: Database, config: { pinnedToday?: string } = {}): Promise<TestSite> {
+export async function startTestSite(
+  db: Database,
+  config: { pinnedToday?: string; mailServer?: boolean; backupDir?: string } = {},
+): Promise<TestSite> {
   const vite = await createServer({
     server: { middlewareMode: true, hmr: false, ws: false },
     appType: "custom",

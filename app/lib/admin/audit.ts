@@ -48,6 +48,8 @@ export const AUDIT_KINDS = [
   "passkey.remove",
   "restore",
   "import",
+  // The admin overview's "Send a test e-mail" (issue 24 item 4).
+  "mail.test",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

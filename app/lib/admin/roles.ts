@@ -5,6 +5,7 @@
  * - owner: everything, including competitors (their contact details), the audit log and the
  *   admin area's own screens to come (admins, settings, backups).
  * - results officer: races, race entries (and the entries CSV), heat draws, results, seasons.
+ * - both: the overview (what needs doing today; each block shows what the role may see).
  */
 
 export const ADMIN_ROLES = ["owner", "results_officer"] as const;
@@ -14,6 +15,7 @@ export const ROLE_LABELS: Record<AdminRole, string> = { owner: "Owner", results_
 
 /** The parts of the admin area a role is granted, one per screen or download. */
 export const ADMIN_AREAS = [
+  "overview",
   "competitors",
   "races",
   "entries",
@@ -27,7 +29,7 @@ export const ADMIN_AREAS = [
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
-const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set(["races", "entries", "heats", "results", "seasons"]);
+const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set(["overview", "races", "entries", "heats", "results", "seasons"]);
 
 export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
@@ -46,8 +48,9 @@ export interface AdminTab {
   to: string;
 }
 
-/** The admin navigation, in SPEC's order (Competitors, Races, Results) plus Seasons and the audit log. */
+/** The admin navigation: the overview first, then SPEC's order (Competitors, Races, Results), Seasons, the audit log. */
 export const ADMIN_TABS: readonly AdminTab[] = [
+  { key: "overview", label: "Overview", to: "/admin/overview" },
   { key: "competitors", label: "Competitors", to: "/admin/competitors" },
   { key: "races", label: "Races", to: "/admin/races" },
   { key: "results", label: "Results", to: "/admin/results" },
@@ -63,8 +66,9 @@ export function tabsFor(role: string): AdminTab[] {
 
 /**
  * Where a sign-in (and /admin) lands: SPEC's Competitors screen for an owner, the first section
- * the role may use otherwise (Races for a results officer).
+ * the role may use otherwise (Races for a results officer). Never the overview, though it comes
+ * first in the navigation: SPEC's landing stays.
  */
 export function landingPath(role: string): string {
-  return tabsFor(role)[0]?.to ?? "/admin/login";
+  return tabsFor(role).find((tab) => tab.key !== "overview")?.to ?? "/admin/login";
 }

@@ -1,0 +1,61 @@
+/**
+ * The admin overview's rules (issue 24 item 4): when a backup is too old, how often an owner may
+ * send a test e-mail, what that e-mail says, which file names are backups, and the warning an
+ * outbox without a mail server shows. Pure, so the screen and its tests read the same values.
+ */
+import { z } from "~/lib/util/zod";
+import { countOf, plural } from "~/lib/util/plural";
+import type { ClubMail } from "~/lib/site/club";
+
+/** The newest backup older than this is a warning (the server writes one a day). */
+export const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Test e-mails per admin: enough to try a fix twice, too few to flood a mailbox. */
+export const TEST_MAIL_LIMIT = { limit: 3, windowSeconds: 60 * 60 } as const;
+
+export const TEST_MAIL_KIND = "admin-test-mail";
+
+/**
+ * Names the server writes (server/commands/backup.ts `backupFileName`). Only a name of this shape
+ * that the server lists is ever opened: no path separator or dot-dot can get through.
+ */
+export const BACKUP_NAME = /^club-backup-[0-9TZ-]{10,40}\.json\.gz$/;
+
+export function isBackupName(name: string): boolean {
+  return BACKUP_NAME.test(name);
+}
+
+export function isBackupStale(newest: Date | null, now: Date = new Date()): boolean {
+  return newest === null || now.getTime() - newest.getTime() > BACKUP_STALE_MS;
+}
+
+/** The warning that stays while SMTP_URL is unset, with the number of e-mails it holds back. */
+export function noMailServerWarning(waiting: number): string {
+  if (waiting === 0) return "The site has no mail server: its e-mails will wait in the outbox";
+  return `${countOf(waiting, "e-mail")} ${plural(waiting, "has", "have")} not been sent: the site has no mail server`;
+}
+
+/** "12.3 MB", "850 kB", "512 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return countOf(bytes, "byte");
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+export const testMailSchema = z.object({ intent: z.literal("test-email") });
+
+export function testMailMessage({ to, username }: { to: string; username: string }, club: ClubMail) {
+  return {
+    kind: TEST_MAIL_KIND,
+    to,
+    subject: `Test e-mail from ${club.clubName}`,
+    body: [
+      `Hello ${username},`,
+      "",
+      `You asked the ${club.clubName} website to send this test e-mail from its admin overview.`,
+      "It arrived, so the site's e-mails (registration changes, race entries, password resets) reach their readers.",
+      "",
+      `Questions: ${club.clubEmail}`,
+    ].join("\n"),
+  };
+}
