@@ -10,6 +10,7 @@ import type { ViteDevServer } from "vite";
 import {
   clientAddressContext,
   clubContext,
+  clubDefaultsContext,
   configContext,
   computedOnceContext,
   dbContext,
@@ -195,6 +196,7 @@ export function createHttpApp({
     // The club's name, address and time zone as its settings hold them now (config: their defaults).
     const now = await club.current();
     context.set(clubContext, now);
+    context.set(clubDefaultsContext, { clubName: config.clubName, clubEmail: config.clubEmail, timeZone: config.timeZone });
     context.set(configContext, { ...config, clubName: now.name, clubEmail: now.email, timeZone: now.timeZone });
     context.set(loggerContext, log.child({ requestId: String(res.locals.requestId) }));
     context.set(nonceContext, String(res.locals.cspNonce));
