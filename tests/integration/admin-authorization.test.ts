@@ -37,7 +37,8 @@ async function snapshot() {
       'seasons', (SELECT json_agg(s ORDER BY id) FROM seasons s),
       'heats', (SELECT json_agg(h ORDER BY id) FROM heats h),
       'heat_entries', (SELECT json_agg(e ORDER BY id) FROM heat_entries e),
-      'audit_log', (SELECT json_agg(l ORDER BY id) FROM audit_log l)
+      'audit_log', (SELECT json_agg(l ORDER BY id) FROM audit_log l),
+      'club_settings', (SELECT json_agg(k ORDER BY key) FROM club_settings k)
     )::text AS t`);
   return rows[0]!.t;
 }
@@ -84,6 +85,8 @@ const pages = [
   "/admin/sessions",
   "/admin/admins",
   "/admin/admins.data",
+  "/admin/settings",
+  "/admin/settings.data",
   "/admin/account",
 ];
 
@@ -153,6 +156,25 @@ const actions: [string, string, Record<string, string | number>][] = [
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
   ["invite an admin", "/admin/admins", { intent: "invite", email: "eve.admin@example.com", role: "owner" }],
+  [
+    "change the club's settings",
+    "/admin/settings",
+    {
+      name: "Eve's Club",
+      shortName: "EVE",
+      founded: 1985,
+      heroHeading: "Taken over",
+      heroInvitation: "Invitation",
+      welcome: "Welcome",
+      vision: "Vision",
+      missionQuote: "Quote",
+      blurb: "Blurb",
+      email: "eve@example.com",
+      timeZone: "Atlantic/Bermuda",
+      "social[0].label": "Eve",
+      "social[0].href": "https://eve.example.com/",
+    },
+  ],
   ["change my e-mail", "/admin/account", { intent: "email", email: "eve@example.com", currentPassword: "any password at all" }],
   [
     "change my password",
@@ -255,8 +277,10 @@ const ownerOnlyPages = [
   "/admin/audit.data",
   "/admin/admins",
   "/admin/admins.data",
+  "/admin/settings",
+  "/admin/settings.data",
 ];
-const ownerOnlyActions = actions.filter(([, path]) => path === "/admin/competitors" || path === "/admin/admins");
+const ownerOnlyActions = actions.filter(([, path]) => ["/admin/competitors", "/admin/admins", "/admin/settings"].includes(path));
 
 describe("as a results officer", () => {
   const cookie = async () => `admin_session=${await createSession(db, officer.id)}`;
