@@ -205,6 +205,17 @@ describe("as an owner", () => {
     expect(await stored()).toBe(before);
   });
 
+  it.each(["not json", JSON.stringify({ type: "reset" }), JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } })])(
+    "refuses a list button that is not the form's (%s) with a 400",
+    async (intent) => {
+      const before = await stored();
+      const body = settingsForm();
+      body.set("__intent__", intent);
+      expect((await save(body)).status).toBe(400);
+      expect(await stored()).toBe(before);
+    },
+  );
+
   it("refuses a form field the form does not have", async () => {
     const before = await stored();
     const body = settingsForm();

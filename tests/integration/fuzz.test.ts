@@ -302,6 +302,9 @@ const segment = fc.oneof(
 type Fields = [string, string][];
 
 /** A form body with one thing broken, as a Case. */
+/** Fields that keep line breaks (longPublicText). */
+const LONG_TEXT_FIELDS = ["description", "heroInvitation", "welcome", "vision", "missionQuote", "blurb"];
+
 /** The club settings form as the screen posts it (valid), with a social link and the spare blank row. */
 const CLUB_SETTINGS_FORM: Fields = [
   ["name", "Fuzz Boat Club"],
@@ -912,9 +915,9 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     const controls = ["\u001b[31m", "\u202e", "\r\n", "\u0085", "\u2066"];
     const cases: Case[] = forms.flatMap(([path, valid, fields, admin]) =>
       fields.flatMap((field) =>
-        // A race description keeps its line breaks.
+        // A race description and the club's longer words keep their line breaks.
         controls
-          .filter((c) => !(field === "description" && c === "\r\n"))
+          .filter((c) => !(LONG_TEXT_FIELDS.includes(field) && c === "\r\n"))
           .map((c) => ({
             label: `control in ${field}`,
             method: "POST" as const,

@@ -148,6 +148,30 @@ export const clubSettingsSchema = z.object({
 });
 export type ClubSettingsInput = z.output<typeof clubSettingsSchema>;
 
+/**
+ * The form's list buttons ("Add a link", "Remove"), as Conform posts them in `__intent__` when
+ * the browser runs no JavaScript: only these two, on the social links, are accepted.
+ */
+const listIntentSchema = z.union([
+  z.object({
+    type: z.literal("insert"),
+    payload: z.object({ name: z.literal("social"), defaultValue: z.object({ label: z.literal(""), href: z.literal("") }).optional() }),
+  }),
+  z.object({
+    type: z.literal("remove"),
+    payload: z.object({ name: z.literal("social"), index: z.number().int().min(0).max(MAX_SOCIAL_LINKS) }),
+  }),
+]);
+
+export function isClubSettingsListIntent(value: unknown): boolean {
+  if (typeof value !== "string" || value.length > 500) return false;
+  try {
+    return listIntentSchema.safeParse(JSON.parse(value)).success;
+  } catch {
+    return false;
+  }
+}
+
 /** A stored value over the defaults: fields it lacks or holds wrongly (an older backup) keep the default. */
 export function clubFromStored(stored: unknown, defaults: Club): Club {
   if (!stored || typeof stored !== "object") return defaults;

@@ -11,7 +11,7 @@ import { ClubSettingsForm } from "~/components/admin/club-settings-form";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { clubSettingsSchema } from "~/lib/site/club-settings";
+import { clubSettingsSchema, isClubSettingsListIntent } from "~/lib/site/club-settings";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
@@ -28,6 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context, "settings");
   const formData = await readForm(request, clubSettingsSchema, { extraFields: ["__intent__"] });
+  if (formData.has("__intent__") && !isClubSettingsListIntent(formData.get("__intent__"))) {
+    const toast = { type: "error", title: "Nothing was changed", description: "This form is not one of this page's." } as const;
+    return refused(toast, 400, { result: undefined });
+  }
   const submission = parseWithZod(formData, { schema: clubSettingsSchema });
   // "Add a link" / "Remove" without JavaScript: the form comes back with its rows changed, unsaved.
   if (submission.status === undefined) return data({ ok: true as const, toast: null, result: submission.reply() });
