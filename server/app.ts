@@ -162,10 +162,12 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     db,
     log,
     smtpUrl: env.SMTP_URL || undefined,
-    from: env.MAIL_FROM || (async () => {
-      const now = await club.current();
-      return `"${now.name.replace(/["\\]/g, "")}" <${now.email}>`;
-    }),
+    from:
+      env.MAIL_FROM ||
+      (async () => {
+        const now = await club.current();
+        return `"${now.name.replace(/["\\]/g, "")}" <${now.email}>`;
+      }),
   });
   mail.start();
   // Opt-in entry reminders, a day before a race's entries close (decision 0022).

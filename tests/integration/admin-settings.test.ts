@@ -55,8 +55,7 @@ function settingsForm(changes: Record<string, string> = {}, social: { label: str
   return body;
 }
 
-const save = (body: URLSearchParams, cookie = ownerCookie) =>
-  site.request("/admin/settings", { method: "POST", cookie, body });
+const save = (body: URLSearchParams, cookie = ownerCookie) => site.request("/admin/settings", { method: "POST", cookie, body });
 
 async function stored(): Promise<string> {
   const { rows } = await pool.query<{ t: string | null }>(
@@ -105,7 +104,10 @@ describe("as an owner", () => {
     [{ email: "not-an-address" }, "Contact e-mail must be an e-mail address"],
     [{ timeZone: "Mars/Olympus" }, "Time zone must be an IANA name this server knows"],
     [{ timeZone: "../../etc/passwd" }, "Time zone must be an IANA name this server knows"],
-    [{ "social[0].label": "Facebook", "social[0].href": "http://facebook.com/club" }, "Link address must be a full https:// address"],
+    [
+      { "social[0].label": "Facebook", "social[0].href": "http://facebook.com/club" },
+      "Link address must be a full https:// address",
+    ],
     [{ "social[0].label": "Evil", "social[0].href": "javascript:alert(1)" }, "Link address must be a full https:// address"],
     [{ "social[0].label": "", "social[0].href": "https://example.org/club" }, "Link label is required."],
     [{ "social[0].label": "Club site", "social[0].href": "" }, "Link address is required."],
@@ -193,7 +195,10 @@ describe("as an owner", () => {
   it("without JavaScript, Add a link and Remove post the form back with the rows changed, saving nothing", async () => {
     const before = await stored();
     const body = settingsForm({}, [{ label: "Keep", href: "https://keep.example.org/" }]);
-    body.set("__intent__", JSON.stringify({ type: "insert", payload: { name: "social", defaultValue: { label: "", href: "" } } }));
+    body.set(
+      "__intent__",
+      JSON.stringify({ type: "insert", payload: { name: "social", defaultValue: { label: "", href: "" } } }),
+    );
     const added = await save(body);
     expect(added.status).toBe(200);
     const html = await added.text();
@@ -205,16 +210,17 @@ describe("as an owner", () => {
     expect(await stored()).toBe(before);
   });
 
-  it.each(["not json", JSON.stringify({ type: "reset" }), JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } })])(
-    "refuses a list button that is not the form's (%s) with a 400",
-    async (intent) => {
-      const before = await stored();
-      const body = settingsForm();
-      body.set("__intent__", intent);
-      expect((await save(body)).status).toBe(400);
-      expect(await stored()).toBe(before);
-    },
-  );
+  it.each([
+    "not json",
+    JSON.stringify({ type: "reset" }),
+    JSON.stringify({ type: "remove", payload: { name: "name", index: 0 } }),
+  ])("refuses a list button that is not the form's (%s) with a 400", async (intent) => {
+    const before = await stored();
+    const body = settingsForm();
+    body.set("__intent__", intent);
+    expect((await save(body)).status).toBe(400);
+    expect(await stored()).toBe(before);
+  });
 
   it("refuses a form field the form does not have", async () => {
     const before = await stored();
@@ -252,7 +258,12 @@ it("a stored value missing fields or holding bad ones keeps the defaults for tho
       sql`INSERT INTO club_settings (key, value) VALUES ('club', ${JSON.stringify({ name: "Kept Name", timeZone: "Nowhere/Land", founded: "x" })}::jsonb)`,
     );
     const club = await readClub(target.db, ENV);
-    expect(club).toMatchObject({ name: "Kept Name", timeZone: "Atlantic/Bermuda", founded: 1985, heroHeading: words.heroHeading });
+    expect(club).toMatchObject({
+      name: "Kept Name",
+      timeZone: "Atlantic/Bermuda",
+      founded: 1985,
+      heroHeading: words.heroHeading,
+    });
   } finally {
     await target.drop();
   }

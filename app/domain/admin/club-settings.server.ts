@@ -10,13 +10,7 @@ import { clubSettings } from "~/db/schema";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
-import {
-  clubDefaults,
-  clubFromStored,
-  type Club,
-  type ClubEnvDefaults,
-  type ClubSettingsInput,
-} from "~/lib/site/club-settings";
+import { clubDefaults, clubFromStored, type Club, type ClubEnvDefaults, type ClubSettingsInput } from "~/lib/site/club-settings";
 
 export const SETTING_DEFAULTS = {
   /** Every admin, not only owners, must sign in with two factors. */
@@ -61,7 +55,12 @@ export async function readClub(db: Executor, env: ClubEnvDefaults): Promise<Club
  * Saves the club's settings and audits the fields that changed (none changed: nothing written,
  * false). The write bumps the data version, so every instance drops its cached pages.
  */
-export async function saveClub(db: Database, input: ClubSettingsInput, env: ClubEnvDefaults, actor: AuditActor): Promise<boolean> {
+export async function saveClub(
+  db: Database,
+  input: ClubSettingsInput,
+  env: ClubEnvDefaults,
+  actor: AuditActor,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // One writer at a time, so the audit entry's "before" is the value this write replaced.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('club_settings:club'))`);

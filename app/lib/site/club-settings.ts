@@ -155,7 +155,10 @@ export type ClubSettingsInput = z.output<typeof clubSettingsSchema>;
 const listIntentSchema = z.union([
   z.object({
     type: z.literal("insert"),
-    payload: z.object({ name: z.literal("social"), defaultValue: z.object({ label: z.literal(""), href: z.literal("") }).optional() }),
+    payload: z.object({
+      name: z.literal("social"),
+      defaultValue: z.object({ label: z.literal(""), href: z.literal("") }).optional(),
+    }),
   }),
   z.object({
     type: z.literal("remove"),
@@ -176,7 +179,7 @@ export function isClubSettingsListIntent(value: unknown): boolean {
 export function clubFromStored(stored: unknown, defaults: Club): Club {
   if (!stored || typeof stored !== "object") return defaults;
   const parsed = clubSettingsSchema.partial().safeParse(stored);
-  if (parsed.success) return { ...defaults, ...stripUndefined(parsed.data) } as Club;
+  if (parsed.success) return { ...defaults, ...stripUndefined(parsed.data) };
   const club = { ...defaults };
   for (const [key, value] of Object.entries(stored)) {
     const field = clubSettingsSchema.shape[key as keyof typeof clubSettingsSchema.shape];

@@ -62,8 +62,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <CardHeader>
         <CardTitle>Club settings</CardTitle>
         <CardDescription>
-          The club&apos;s name and words on every page, its contact address, social links and time zone. A change shows on
-          every page at once.
+          The club&apos;s name and words on every page, its contact address, social links and time zone. A change shows on every
+          page at once.
         </CardDescription>
       </CardHeader>
       <CardContent>
