@@ -24,7 +24,15 @@ describe("admin roles", () => {
   });
 
   it("the navigation shows only the sections the role may use", () => {
-    expect(tabsFor("owner").map((t) => t.label)).toEqual(["Competitors", "Races", "Results", "Seasons", "Audit log", "Admins"]);
+    expect(tabsFor("owner").map((t) => t.label)).toEqual([
+      "Competitors",
+      "Races",
+      "Results",
+      "Seasons",
+      "Audit log",
+      "Admins",
+      "Settings",
+    ]);
     expect(tabsFor("results_officer").map((t) => t.label)).toEqual(["Races", "Results", "Seasons"]);
     expect(tabsFor("nobody")).toEqual([]);
   });
