@@ -3,8 +3,13 @@ import { createContext } from "react-router";
 import type { Database } from "~/db/client";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import type { Logger } from "~/server/logger";
+import type { Club, ClubEnvDefaults } from "~/lib/site/club-settings";
 
 export interface AppConfig {
+  /**
+   * The club's name, contact address and time zone as the club's settings hold them now: the
+   * server reads them per request (/admin/settings); the environment's values are their defaults.
+   */
   clubName: string;
   clubEmail: string;
   timeZone: string;
@@ -20,6 +25,10 @@ export interface AppConfig {
 
 export const dbContext = createContext<Database>();
 export const configContext = createContext<AppConfig>();
+/** The club's settings (name, words, links, time zone) for this request: every page reads them here. */
+export const clubContext = createContext<Club>();
+/** The environment's club name, address and time zone (CLUB_NAME...): the settings' defaults. */
+export const clubDefaultsContext = createContext<ClubEnvDefaults>();
 /** The Content-Security-Policy nonce of this response. */
 export const nonceContext = createContext<string>("");
 /**

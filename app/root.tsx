@@ -12,7 +12,7 @@ import {
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "~/app.css";
-import { configContext } from "~/context";
+import { clubContext, configContext } from "~/context";
 import { readToast } from "~/domain/platform/toast.server";
 import { currentAdmin } from "~/domain/admin/auth.server";
 import { ServerToast, ToastOnLoad } from "~/components/layout/toast-on-load";
@@ -38,11 +38,14 @@ const OFFLINE_SCRIPT = "/js/offline.js";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
+  const club = context.get(clubContext);
   const { toast, headers } = await readToast(request);
   return data(
     {
-      clubName: config.clubName,
-      clubEmail: config.clubEmail,
+      clubName: club.name,
+      clubEmail: club.email,
+      // The footer's words (the club's settings, /admin/settings).
+      footer: { blurb: club.blurb, missionQuote: club.missionQuote, social: club.social, founded: club.founded },
       // Link previews name the page by its public address (app/lib/site/link-preview.ts).
       siteUrl: config.siteUrl,
       // Checked against the server-side session, never a flag in the browser.
@@ -99,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           )}
           {children}
         </main>
-        <SiteFooter clubName={clubName} clubEmail={data?.clubEmail ?? ""} />
+        <SiteFooter clubName={clubName} clubEmail={data?.clubEmail ?? ""} words={data?.footer ?? null} />
         {hydrate && (
           <>
             <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
@@ -113,7 +116,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  linkPreview(loaderData ?? null, location, { title: loaderData?.clubName ?? site.defaultName, description: site.blurb });
+  linkPreview(loaderData ?? null, location, {
+    title: loaderData?.clubName ?? site.defaultName,
+    description: loaderData?.footer.blurb ?? site.blurb,
+  });
 
 export default function App() {
   return <Outlet />;

@@ -46,6 +46,7 @@ export default [
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/admins", "routes/admin/admins.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),

@@ -14,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-post
 import { seedDemoData } from "~/db/demo-data";
 import { ensureStartupAdmin } from "~/domain/admin/auth.server";
 import { ComputedOnce } from "~/domain/platform/computed-once.server";
+import { clubSource } from "~/domain/admin/club-settings.server";
 import { parseEnv } from "~/server/env";
 import { createHttpApp, requestLogger } from "~/server/http";
 import { createLogger } from "~/server/logger";
@@ -131,6 +132,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       log.warn({ err: error }, "data change listener lost its connection; pages are not cached until it is back"),
   });
 
+  // The environment's club name, address and time zone are the defaults of the club's settings.
   const config = {
     clubName: env.CLUB_NAME,
     clubEmail: env.CLUB_EMAIL,
@@ -142,6 +144,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     // Written here by the daily backups (embedded database) and by `db:backup` without a FILE.
     backupDir: path.join(env.DATA_DIR, "backups"),
   };
+  const club = clubSource(db, config, computed);
   const app = createHttpApp({
     db,
     build,
@@ -155,6 +158,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     pageCache: { cache: pageCache, enabled: () => changes.listening(), keyOf },
     liveRaces,
     computed,
+    club,
   });
 
   // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.
@@ -162,14 +166,21 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     db,
     log,
     smtpUrl: env.SMTP_URL || undefined,
-    from: env.MAIL_FROM || `"${env.CLUB_NAME.replace(/"/g, "")}" <${env.CLUB_EMAIL}>`,
+    from:
+      env.MAIL_FROM ||
+      (async () => {
+        const now = await club.current();
+        return `"${now.name.replace(/["\\]/g, "")}" <${now.email}>`;
+      }),
   });
   mail.start();
   // Opt-in entry reminders, a day before a race's entries close (decision 0022).
   const stopReminders = scheduleEntryReminders(
     db,
-    { clubName: env.CLUB_NAME, clubEmail: env.CLUB_EMAIL, siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}` },
-    env.CLUB_TIMEZONE,
+    async () => {
+      const now = await club.current();
+      return { club: { clubName: now.name, clubEmail: now.email, siteUrl: config.siteUrl }, timeZone: now.timeZone };
+    },
     log,
   );
 
@@ -177,7 +188,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   const fromCache = pageCacheFastPath({
     cache: pageCache,
     enabled: () => !viteDev && changes.listening(),
-    clubDate: () => clubToday(config),
+    clubDate: () => clubToday({ ...config, timeZone: club.timeZone() }),
     keyOf,
     onHit: requestLogger(log),
   });

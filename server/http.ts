@@ -9,6 +9,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import {
   clientAddressContext,
+  clubContext,
+  clubDefaultsContext,
   configContext,
   computedOnceContext,
   dbContext,
@@ -25,6 +27,7 @@ import { inlineStylesheets } from "~/server/inline-styles";
 import { pageCacheMiddleware, type PageCache } from "~/server/page-cache";
 import type { LiveRaces } from "~/server/live-races";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
+import { clubSource, type ClubSource } from "~/domain/admin/club-settings.server";
 import { getRace } from "~/domain/races/public-queries.server";
 import { reactRouterHandler } from "~/server/react-router-handler";
 import { clubToday } from "~/lib/util/dates";
@@ -74,6 +77,8 @@ export interface HttpOptions {
   liveRaces?: LiveRaces;
   /** Results kept until the data changes (app/domain/platform/computed-once.server.ts). */
   computed?: ComputedOnce;
+  /** The club's settings per request; made from `db`, `config` and `computed` when not given. */
+  club?: ClubSource;
 }
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
@@ -110,6 +115,7 @@ export function createHttpApp({
   pageCache,
   liveRaces,
   computed,
+  club = clubSource(db, config, computed),
 }: HttpOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -184,10 +190,14 @@ export function createHttpApp({
     app.use(staticFiles(client, express.static(client, { maxAge: "1h" })));
   }
 
-  const getLoadContext = (req: express.Request, res: express.Response) => {
+  const getLoadContext = async (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(dbContext, db);
-    context.set(configContext, config);
+    // The club's name, address and time zone as its settings hold them now (config: their defaults).
+    const now = await club.current();
+    context.set(clubContext, now);
+    context.set(clubDefaultsContext, { clubName: config.clubName, clubEmail: config.clubEmail, timeZone: config.timeZone });
+    context.set(configContext, { ...config, clubName: now.name, clubEmail: now.email, timeZone: now.timeZone });
     context.set(loggerContext, log.child({ requestId: String(res.locals.requestId) }));
     context.set(nonceContext, String(res.locals.cspNonce));
     context.set(inlineStylesContext, (html, options) => {
@@ -211,7 +221,7 @@ export function createHttpApp({
         build,
         mode,
         getLoadContext,
-        clubDate: () => clubToday(config),
+        clubDate: () => clubToday({ ...config, timeZone: club.timeZone() }),
       }),
     );
   }

@@ -14,8 +14,11 @@ export interface MailWorkerOptions {
   db: Database;
   log: Pick<Logger, "info" | "warn" | "error">;
   smtpUrl?: string;
-  /** The From header, e.g. `"Club" <info@club.bm>`. */
-  from: string;
+  /**
+   * The From header, e.g. `"Club" <info@club.bm>`; a function is asked once per pass (the club's
+   * name from its settings, which an owner may change).
+   */
+  from: string | (() => Promise<string>);
   intervalMs?: number;
 }
 
@@ -76,6 +79,7 @@ export function createMailWorker({
       }
       return;
     }
+    const sender = typeof from === "string" ? from : await from();
     for (;;) {
       const batch = await claimDue(db);
       if (batch.length === 0) return;
@@ -83,7 +87,7 @@ export function createMailWorker({
         if (stopped) return;
         try {
           await transport.sendMail({
-            from,
+            from: sender,
             to: message.to,
             subject: message.subject,
             text: message.body,

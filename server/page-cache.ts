@@ -267,7 +267,7 @@ export function pageCacheMiddleware({
    */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  getLoadContext: (req: express.Request, res: express.Response) => Promise<RouterContextProvider>;
   /** The club's calendar date: part of every key, so pages roll over at the club's midnight. */
   clubDate: () => string;
   /** False while data changes cannot be seen (the listener is down): then nothing is cached. */
@@ -311,7 +311,7 @@ export function pageCacheMiddleware({
         flights.set(flightKey, new Promise((resolve) => (settle = resolve)));
       }
       // Rendered for the address it is kept under, so no junk parameter can reach a kept page.
-      const response = await handle(webRequest(req, res, address), getLoadContext(req, res));
+      const response = await handle(webRequest(req, res, address), await getLoadContext(req, res));
       const cacheControl = response.headers.get("Cache-Control") ?? "";
       const storable =
         req.method === "GET" &&

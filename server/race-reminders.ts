@@ -9,14 +9,15 @@ import type { Logger } from "~/server/logger";
 
 export function scheduleEntryReminders(
   db: Database,
-  club: ClubSite,
-  timeZone: string,
+  /** The club as its settings hold it at each run (its name, address and time zone may change). */
+  club: () => Promise<{ club: ClubSite; timeZone: string }>,
   log: Pick<Logger, "info" | "error">,
   intervalMs = 5 * 60_000,
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= queueEntryReminders(db, club, timeZone)
+    running ??= club()
+      .then(({ club: now, timeZone }) => queueEntryReminders(db, now, timeZone))
       .then((queued) => {
         if (queued) log.info({ queued }, "entry reminders queued");
       })

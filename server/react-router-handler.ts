@@ -19,12 +19,12 @@ export function reactRouterHandler({
    */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  getLoadContext: (req: express.Request, res: express.Response) => Promise<RouterContextProvider>;
 }): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      const response = await handle(webRequest(req, res), await getLoadContext(req, res));
       await send(res, response);
     } catch (error) {
       next(error);

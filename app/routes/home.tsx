@@ -1,4 +1,4 @@
-import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
+import { clubContext, computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { homeStandings } from "~/domain/championship/championship.server";
 import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/races/public-queries.server";
 import { SeasonSelect } from "~/components/championship/season-select";
@@ -10,7 +10,6 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/races/boat-classes";
 import { formatLongDate, clubToday } from "~/lib/util/dates";
-import { site } from "~/lib/site/site";
 import { readPageData, type PageHandle } from "~/lib/site/page";
 import type { Route } from "./+types/home";
 
@@ -40,7 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const leaders = latest ? await leadersOfRaces(db, [latest.id], PER_HEAT) : null;
   const latestResults = leaders?.results ?? [];
   const totalResults = (latest && leaders?.totals.get(latest.id)) ?? 0;
+  const club = context.get(clubContext);
   return readPageData(request, {
+    words: { heroHeading: club.heroHeading, heroInvitation: club.heroInvitation, welcome: club.welcome, vision: club.vision },
     tab,
     latest,
     latestResults,
@@ -52,12 +53,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tab, latest, latestResults, totalResults, standings: top, seasonParam, next } = loaderData;
+  const { words, tab, latest, latestResults, totalResults, standings: top, seasonParam, next } = loaderData;
   return (
     <div className="space-y-8">
       <section className="rounded-xl bg-gradient-to-br from-sky-800 to-primary px-6 py-10 text-white sm:px-10">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{site.heroHeading}</h1>
-        <p className="mt-3 max-w-2xl text-sky-100">{site.heroInvitation}</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{words.heroHeading}</h1>
+        <p className="mt-3 max-w-2xl text-sky-100">{words.heroInvitation}</p>
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -164,8 +165,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CardTitle>Welcome</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3 text-sm">
-              <p>{site.welcome}</p>
-              <p className="text-muted-foreground">{site.vision}</p>
+              <p>{words.welcome}</p>
+              <p className="text-muted-foreground">{words.vision}</p>
               <a href="/registration" className={buttonVariants({ size: "sm" })}>
                 Driver Registration
               </a>

@@ -103,6 +103,7 @@ test("every admin screen passes axe's WCAG 2.2 AA and best-practice rules", asyn
     `/admin/results?race=${data.pastId}`,
     "/admin/seasons",
     "/admin/audit",
+    "/admin/settings",
     "/admin/account",
   ];
   for (const path of screens) {

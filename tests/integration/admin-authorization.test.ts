@@ -38,7 +38,8 @@ async function snapshot() {
       'heats', (SELECT json_agg(h ORDER BY id) FROM heats h),
       'heat_entries', (SELECT json_agg(e ORDER BY id) FROM heat_entries e),
       'audit_log', (SELECT json_agg(l ORDER BY id) FROM audit_log l),
-      'outbox', (SELECT json_agg(o ORDER BY id) FROM outbox_messages o)
+      'outbox', (SELECT json_agg(o ORDER BY id) FROM outbox_messages o),
+      'club_settings', (SELECT json_agg(k ORDER BY key) FROM club_settings k)
     )::text AS t`);
   return rows[0]!.t;
 }
@@ -88,6 +89,8 @@ const pages = [
   "/admin/sessions",
   "/admin/admins",
   "/admin/admins.data",
+  "/admin/settings",
+  "/admin/settings.data",
   "/admin/account",
 ];
 
@@ -158,6 +161,25 @@ const actions: [string, string, Record<string, string | number>][] = [
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
   ["send a test e-mail", "/admin/overview", { intent: "test-email" }],
   ["invite an admin", "/admin/admins", { intent: "invite", email: "eve.admin@example.com", role: "owner" }],
+  [
+    "change the club's settings",
+    "/admin/settings",
+    {
+      name: "Eve's Club",
+      shortName: "EVE",
+      founded: 1985,
+      heroHeading: "Taken over",
+      heroInvitation: "Invitation",
+      welcome: "Welcome",
+      vision: "Vision",
+      missionQuote: "Quote",
+      blurb: "Blurb",
+      email: "eve@example.com",
+      timeZone: "Atlantic/Bermuda",
+      "social[0].label": "Eve",
+      "social[0].href": "https://eve.example.com/",
+    },
+  ],
   ["change my e-mail", "/admin/account", { intent: "email", email: "eve@example.com", currentPassword: "any password at all" }],
   [
     "change my password",
@@ -260,11 +282,13 @@ const ownerOnlyPages = [
   "/admin/audit.data",
   "/admin/admins",
   "/admin/admins.data",
+  "/admin/settings",
+  "/admin/settings.data",
 ];
 // The download route answers a results officer 403 before it looks for the file.
 ownerOnlyPages.push("/admin/backups/club-backup-2026-01-01T00-00-00-000Z.json.gz");
-const ownerOnlyActions = actions.filter(
-  ([, path]) => path === "/admin/competitors" || path === "/admin/admins" || path === "/admin/overview",
+const ownerOnlyActions = actions.filter(([, path]) =>
+  ["/admin/competitors", "/admin/admins", "/admin/overview", "/admin/settings"].includes(path),
 );
 
 describe("as a results officer", () => {

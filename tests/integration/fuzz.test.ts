@@ -302,6 +302,28 @@ const segment = fc.oneof(
 type Fields = [string, string][];
 
 /** A form body with one thing broken, as a Case. */
+/** Fields that keep line breaks (longPublicText). */
+const LONG_TEXT_FIELDS = ["description", "heroInvitation", "welcome", "vision", "missionQuote", "blurb"];
+
+/** The club settings form as the screen posts it (valid), with a social link and the spare blank row. */
+const CLUB_SETTINGS_FORM: Fields = [
+  ["name", "Fuzz Boat Club"],
+  ["shortName", "FBC"],
+  ["founded", "1985"],
+  ["heroHeading", "Fuzzing on the lake"],
+  ["heroInvitation", "Come and race."],
+  ["welcome", "Welcome to the club."],
+  ["vision", "Fair racing."],
+  ["missionQuote", "Build it, race it."],
+  ["blurb", "A club for fuzzers."],
+  ["email", "fuzz.club@example.org"],
+  ["timeZone", "Atlantic/Bermuda"],
+  ["social[0].label", "Facebook"],
+  ["social[0].href", "https://www.facebook.com/fuzz"],
+  ["social[1].label", ""],
+  ["social[1].href", ""],
+];
+
 function broken(label: string, path: string, valid: Fields, valueFields: readonly string[], admin = false): fc.Arbitrary<Case> {
   const urlencoded = (fields: Fields) => new URLSearchParams(fields).toString();
   const post = (
@@ -624,6 +646,24 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       })),
   ],
   [
+    "club settings",
+    broken("club settings", "/admin/settings", CLUB_SETTINGS_FORM, ["name", "heroHeading", "email", "timeZone", "founded"], true),
+  ],
+  [
+    "club settings: list buttons with bad values",
+    fc.tuple(nasty, fc.constantFrom("insert", "remove", "reorder", "validate", "update", "reset", "")).map(([value, type]) => ({
+      label: `club settings __intent__ ${type}`,
+      method: "POST" as const,
+      path: "/admin/settings",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ...CLUB_SETTINGS_FORM,
+        ["__intent__", type ? JSON.stringify({ type, payload: { name: value, index: value } }) : value],
+      ]).toString(),
+      admin: true,
+    })),
+  ],
+  [
     "admin invitation accept (a live link)",
     // A getter: the link exists only once beforeAll has run.
     fc.constant(null).chain(() =>
@@ -728,6 +768,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
   ["/admin/invitation/:token", (s) => `/admin/invitation/${s}`, false, CASES_PER_ROUTE],
   ["/admin/admins?x=", (s) => `/admin/admins?id=${s}&intent=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/settings?x=", (s) => `/admin/settings?x=${s}&__intent__=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/reset-password/:token", (s) => `/admin/reset-password/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
   ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
@@ -848,6 +889,12 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
         ["email"],
         true,
       ],
+      [
+        "/admin/settings",
+        CLUB_SETTINGS_FORM,
+        ["name", "shortName", "heroHeading", "heroInvitation", "welcome", "missionQuote", "social[0].label", "social[0].href"],
+        true,
+      ],
       ["/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"], false],
       [
         "/admin/account",
@@ -874,9 +921,9 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     const controls = ["\u001b[31m", "\u202e", "\r\n", "\u0085", "\u2066"];
     const cases: Case[] = forms.flatMap(([path, valid, fields, admin]) =>
       fields.flatMap((field) =>
-        // A race description keeps its line breaks.
+        // A race description and the club's longer words keep their line breaks.
         controls
-          .filter((c) => !(field === "description" && c === "\r\n"))
+          .filter((c) => !(LONG_TEXT_FIELDS.includes(field) && c === "\r\n"))
           .map((c) => ({
             label: `control in ${field}`,
             method: "POST" as const,

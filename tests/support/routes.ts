@@ -1,6 +1,7 @@
 /** Calls a route's loader or action the way the HTTP server does: a real Request and our context. */
 import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
-import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
+import { clientAddressContext, clubContext, configContext, dbContext, loggerContext } from "~/context";
+import { clubDefaults } from "~/lib/site/club-settings";
 import { createLogger } from "~/server/logger";
 import type { Database } from "~/db/client";
 
@@ -15,6 +16,7 @@ export function routeContext(db: Database, ip = "203.0.113.10") {
   const context = new RouterContextProvider();
   context.set(dbContext, db);
   context.set(configContext, CLUB);
+  context.set(clubContext, clubDefaults(CLUB));
   context.set(clientAddressContext, ip);
   context.set(loggerContext, createLogger("silent"));
   return context;

@@ -32,6 +32,7 @@ describe("admin roles", () => {
       "Seasons",
       "Audit log",
       "Admins",
+      "Settings",
     ]);
     expect(tabsFor("results_officer").map((t) => t.label)).toEqual(["Overview", "Races", "Results", "Seasons"]);
     expect(tabsFor("nobody")).toEqual([]);

@@ -22,8 +22,10 @@ describe("what the service worker keeps for reading offline", () => {
 
 describe("the web app manifest", () => {
   it("names the club and offers icons for the home screen", () => {
-    const manifest = webManifest("Somers Isles Boat Club");
+    const manifest = webManifest({ name: "Somers Isles Boat Club", shortName: "SIBC", blurb: "Racing at Somerset." });
     expect(manifest.name).toBe("Somers Isles Boat Club");
+    expect(manifest.short_name).toBe("SIBC");
+    expect(manifest.description).toBe("Racing at Somerset.");
     expect(manifest.start_url).toBe("/");
     expect(manifest.display).toBe("standalone");
     expect(manifest.icons.map((i) => i.sizes)).toEqual(["192x192", "512x512", "any"]);

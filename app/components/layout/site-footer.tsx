@@ -1,16 +1,24 @@
 import { Link } from "react-router";
-import { navigation, site } from "~/lib/site/site";
+import type { Club } from "~/lib/site/club-settings";
+import { navigation } from "~/lib/site/site";
 
-export function SiteFooter({ clubName, clubEmail }: { clubName: string; clubEmail: string }) {
+export type FooterWords = Pick<Club, "blurb" | "missionQuote" | "social" | "founded">;
+
+/** `words` null: a bare error page without the root's data (only the name is shown). */
+export function SiteFooter({ clubName, clubEmail, words }: { clubName: string; clubEmail: string; words: FooterWords | null }) {
   return (
     <footer className="mt-12 border-t bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <p className="font-semibold text-white">{clubName}</p>
-          <p className="mt-2 text-sm text-slate-300">{site.blurb}</p>
-          <blockquote className="mt-4 border-l-2 border-sky-400 pl-3 text-sm italic text-slate-300">
-            “{site.missionQuote}”
-          </blockquote>
+          {words && (
+            <>
+              <p className="mt-2 text-sm text-slate-300">{words.blurb}</p>
+              <blockquote className="mt-4 border-l-2 border-sky-400 pl-3 text-sm italic text-slate-300">
+                “{words.missionQuote}”
+              </blockquote>
+            </>
+          )}
         </div>
         <div>
           <h2 className="text-sm font-semibold text-white">Navigation</h2>
@@ -41,20 +49,24 @@ export function SiteFooter({ clubName, clubEmail }: { clubName: string; clubEmai
               {clubEmail}
             </a>
           </p>
-          <h2 className="mt-4 text-sm font-semibold text-white">Follow us</h2>
-          <ul className="mt-2 flex flex-wrap gap-3 text-sm">
-            {site.social.map((link) => (
-              <li key={link.label}>
-                <a href={link.href} rel="noopener noreferrer" target="_blank" className="hover:underline">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {words && words.social.length > 0 && (
+            <>
+              <h2 className="mt-4 text-sm font-semibold text-white">Follow us</h2>
+              <ul className="mt-2 flex flex-wrap gap-3 text-sm">
+                {words.social.map((link, index) => (
+                  <li key={index}>
+                    <a href={link.href} rel="noopener noreferrer" target="_blank" className="hover:underline">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {clubName}, founded {site.founded}
+        {words ? `© ${clubName}, founded ${words.founded}` : `© ${clubName}`}
       </p>
     </footer>
   );

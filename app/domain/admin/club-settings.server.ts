@@ -1,11 +1,16 @@
 /**
  * The club's settings (table club_settings, one JSON value per key; kept in backups). Each
- * setting has a default here, so a fresh install needs no rows. Issue 24 adds the club's words,
- * links and images as more keys.
+ * setting has a default here, so a fresh install needs no rows. The club's words, links and time
+ * zone are one more key, "club" (readClub / saveClub below), whose defaults come from site.ts and
+ * the environment.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { clubSettings } from "~/db/schema";
+import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
+import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
+import { clubDefaults, clubFromStored, type Club, type ClubEnvDefaults, type ClubSettingsInput } from "~/lib/site/club-settings";
 
 export const SETTING_DEFAULTS = {
   /** Every admin, not only owners, must sign in with two factors. */
@@ -36,3 +41,56 @@ export async function writeSetting<K extends SettingKey>(db: Executor, key: K, v
 
 /** The SQL that reads whether the club requires two-factor for everyone (for a query that needs it in one round trip). */
 export const clubRequiresTwoFactorSql = sql<boolean>`coalesce((SELECT (value = 'true'::jsonb) FROM club_settings WHERE key = 'security.require_two_factor'), false)`;
+
+/** The key of the club's words, links and time zone: one JSON value (app/lib/site/club-settings.ts). */
+export const CLUB_KEY = "club";
+
+/** The club as pages show it: what an owner saved over the defaults of this install. */
+export async function readClub(db: Executor, env: ClubEnvDefaults): Promise<Club> {
+  const [row] = await db.select({ value: clubSettings.value }).from(clubSettings).where(eq(clubSettings.key, CLUB_KEY));
+  return clubFromStored(row?.value, clubDefaults(env));
+}
+
+/**
+ * Saves the club's settings and audits the fields that changed (none changed: nothing written,
+ * false). The write bumps the data version, so every instance drops its cached pages.
+ */
+export async function saveClub(
+  db: Database,
+  input: ClubSettingsInput,
+  env: ClubEnvDefaults,
+  actor: AuditActor,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // One writer at a time, so the audit entry's "before" is the value this write replaced.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('club_settings:club'))`);
+    const before = await readClub(tx, env);
+    const after: Club = { ...before, ...input };
+    const changes = diffFields({ ...before }, { ...after });
+    if (Object.keys(changes).length === 0) return false;
+    await tx
+      .insert(clubSettings)
+      .values({ key: CLUB_KEY, value: after })
+      .onConflictDoUpdate({ target: clubSettings.key, set: { value: after, updatedAt: sql`now()` } });
+    await recordAudit(tx, { actor, kind: "settings.update", record: { type: "club-setting", id: CLUB_KEY }, changes });
+    return true;
+  });
+}
+
+/** Where the server gets the club for each request: kept until the data changes, read again after. */
+export interface ClubSource {
+  current(): Promise<Club>;
+  /** The time zone last read, synchronously (the page cache's date key); the default before any read. */
+  timeZone(): string;
+}
+
+export function clubSource(db: Executor, env: ClubEnvDefaults, computed?: ComputedOnce): ClubSource {
+  let latest: Club | undefined;
+  return {
+    async current() {
+      latest = await keptOrComputed(computed, CLUB_KEY, () => readClub(db, env));
+      return latest;
+    },
+    timeZone: () => latest?.timeZone ?? env.timeZone,
+  };
+}

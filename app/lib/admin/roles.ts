@@ -57,6 +57,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "seasons", label: "Seasons", to: "/admin/seasons" },
   { key: "audit", label: "Audit log", to: "/admin/audit" },
   { key: "admins", label: "Admins", to: "/admin/admins" },
+  { key: "settings", label: "Settings", to: "/admin/settings" },
 ];
 
 /** The sections this role's navigation shows: only what it may use. */

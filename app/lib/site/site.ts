@@ -1,6 +1,7 @@
 /**
- * The club's own words. Another club can run this site by changing this module
- * (and CLUB_NAME / CLUB_EMAIL in the environment).
+ * The defaults of the club's words for a fresh install: owners change them at /admin/settings
+ * (app/lib/site/club-settings.ts), with CLUB_NAME / CLUB_EMAIL from the environment as the
+ * defaults of the name and address. Pages read the settings, never these.
  */
 export const site = {
   defaultName: "Bermuda Radio Control Boat Club",

@@ -1,11 +1,12 @@
 /** The web app manifest (/manifest.webmanifest): the site can be added to a phone's home screen. */
-import { site } from "~/lib/site/site";
+import type { Club } from "~/lib/site/club-settings";
 
-export function webManifest(clubName: string = site.defaultName) {
+/** Named and described by the club's settings. */
+export function webManifest(club: Pick<Club, "name" | "shortName" | "blurb">) {
   return {
-    name: clubName,
-    short_name: site.shortName,
-    description: site.blurb,
+    name: club.name,
+    short_name: club.shortName,
+    description: club.blurb,
     start_url: "/",
     scope: "/",
     display: "standalone",

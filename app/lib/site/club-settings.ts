@@ -1,0 +1,194 @@
+/**
+ * The club's settings an owner edits at /admin/settings (issue 24 item 1): its name, words, contact
+ * address, social links and time zone. The rules are shared by the form in the browser and the
+ * server; the defaults of a fresh install are the words in site.ts with CLUB_NAME, CLUB_EMAIL and
+ * CLUB_TIMEZONE from the environment.
+ */
+import { z } from "~/lib/util/zod";
+import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
+import { site } from "~/lib/site/site";
+
+export interface SocialLink {
+  label: string;
+  href: string;
+}
+
+/** The club as every page, e-mail and feed names it. */
+export interface Club {
+  name: string;
+  shortName: string;
+  founded: number;
+  heroHeading: string;
+  heroInvitation: string;
+  welcome: string;
+  vision: string;
+  missionQuote: string;
+  blurb: string;
+  email: string;
+  social: SocialLink[];
+  timeZone: string;
+}
+
+/** What the environment gives a fresh install (CLUB_NAME, CLUB_EMAIL, CLUB_TIMEZONE). */
+export interface ClubEnvDefaults {
+  clubName: string;
+  clubEmail: string;
+  timeZone: string;
+}
+
+export function clubDefaults(env: ClubEnvDefaults): Club {
+  return {
+    name: env.clubName,
+    shortName: site.shortName,
+    founded: site.founded,
+    heroHeading: site.heroHeading,
+    heroInvitation: site.heroInvitation,
+    welcome: site.welcome,
+    vision: site.vision,
+    missionQuote: site.missionQuote,
+    blurb: site.blurb,
+    email: env.clubEmail,
+    social: site.social.map((link) => ({ ...link })),
+    timeZone: env.timeZone,
+  };
+}
+
+/** An IANA time zone name this runtime knows ("Atlantic/Bermuda"); Intl is the judge. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Markup would be shown as text anyway (React escapes it); refusing it says so at once. */
+const MARKUP = /[<>]/;
+
+const short = (field: string, max: number) =>
+  shortPublicText(field, `${field} is required.`)
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(max, `${field}: at most ${max} characters.`)
+    .refine((v) => !MARKUP.test(v), `${field} must not contain < or >.`);
+
+const long = (field: string, max: number) =>
+  longPublicText(field, `${field} is required.`)
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(max, `${field}: at most ${max} characters.`)
+    .refine((v) => !MARKUP.test(v), `${field} must not contain < or >.`);
+
+export const MAX_SOCIAL_LINKS = 12;
+export const SOCIAL_URL_MESSAGE = "Link address must be a full https:// address, such as https://www.facebook.com/yourclub.";
+
+/** An https address with a host and no credentials: the footer links to it. */
+export function isHttpsUrl(value: string): boolean {
+  if (value.length > 300 || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const socialRow = z.object({
+  label: shortPublicText("Link label").trim().max(40, "Link label: at most 40 characters.").optional(),
+  href: shortPublicText("Link address").trim().max(300, "Link address: at most 300 characters.").optional(),
+});
+
+const CURRENT_YEAR_LIMIT = 2100;
+
+export const clubSettingsSchema = z.object({
+  name: short("Club name", 100),
+  shortName: short("Short name", 20),
+  founded: z
+    .number({ error: "Year founded must be a year, such as 1985." })
+    .int("Year founded must be a year, such as 1985.")
+    .min(1800, "Year founded must be 1800 or later.")
+    .max(CURRENT_YEAR_LIMIT, `Year founded must be ${CURRENT_YEAR_LIMIT} or earlier.`),
+  heroHeading: short("Home page heading", 100),
+  heroInvitation: long("Invitation", 300),
+  welcome: long("Welcome", 600),
+  vision: long("Vision", 600),
+  missionQuote: long("Mission quote", 200),
+  blurb: long("Footer blurb", 300),
+  email: z
+    .string({ error: "Contact e-mail is required." })
+    .trim()
+    .max(254, "Contact e-mail: at most 254 characters.")
+    .pipe(z.email("Contact e-mail must be an e-mail address, such as info@club.org.")),
+  timeZone: z
+    .string({ error: "Time zone is required." })
+    .trim()
+    .refine(isTimeZone, "Time zone must be an IANA name this server knows, such as Atlantic/Bermuda or Europe/London."),
+  // Rows left blank (the spare row of the form) are dropped; a half-filled row is refused.
+  social: z
+    .array(socialRow)
+    .max(MAX_SOCIAL_LINKS + 1, `At most ${MAX_SOCIAL_LINKS} social links.`)
+    .optional()
+    .superRefine((rows, ctx) => {
+      (rows ?? []).forEach((row, index) => {
+        if (!row.label && !row.href) return;
+        if (!row.label) ctx.addIssue({ code: "custom", path: [index, "label"], message: "Link label is required." });
+        else if (MARKUP.test(row.label))
+          ctx.addIssue({ code: "custom", path: [index, "label"], message: "Link label must not contain < or >." });
+        if (!row.href) ctx.addIssue({ code: "custom", path: [index, "href"], message: "Link address is required." });
+        else if (!isHttpsUrl(row.href)) ctx.addIssue({ code: "custom", path: [index, "href"], message: SOCIAL_URL_MESSAGE });
+      });
+      const filled = (rows ?? []).filter((row) => row.label || row.href).length;
+      if (filled > MAX_SOCIAL_LINKS) ctx.addIssue({ code: "custom", message: `At most ${MAX_SOCIAL_LINKS} social links.` });
+    })
+    .transform((rows) =>
+      (rows ?? []).filter((row) => row.label && row.href).map((row) => ({ label: row.label!, href: row.href! })),
+    ),
+});
+export type ClubSettingsInput = z.output<typeof clubSettingsSchema>;
+
+/**
+ * The form's list buttons ("Add a link", "Remove"), as Conform posts them in `__intent__` when
+ * the browser runs no JavaScript: only these two, on the social links, are accepted.
+ */
+const listIntentSchema = z.union([
+  z.object({
+    type: z.literal("insert"),
+    payload: z.object({
+      name: z.literal("social"),
+      defaultValue: z.object({ label: z.literal(""), href: z.literal("") }).optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal("remove"),
+    payload: z.object({ name: z.literal("social"), index: z.number().int().min(0).max(MAX_SOCIAL_LINKS) }),
+  }),
+]);
+
+export function isClubSettingsListIntent(value: unknown): boolean {
+  if (typeof value !== "string" || value.length > 500) return false;
+  try {
+    return listIntentSchema.safeParse(JSON.parse(value)).success;
+  } catch {
+    return false;
+  }
+}
+
+/** A stored value over the defaults: fields it lacks or holds wrongly (an older backup) keep the default. */
+export function clubFromStored(stored: unknown, defaults: Club): Club {
+  if (!stored || typeof stored !== "object") return defaults;
+  const parsed = clubSettingsSchema.partial().safeParse(stored);
+  if (parsed.success) return { ...defaults, ...stripUndefined(parsed.data) };
+  const club = { ...defaults };
+  for (const [key, value] of Object.entries(stored)) {
+    const field = clubSettingsSchema.shape[key as keyof typeof clubSettingsSchema.shape];
+    const one = field?.safeParse(value);
+    if (one?.success) (club as Record<string, unknown>)[key] = one.data;
+  }
+  return club;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,78 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { clubDefaultsContext, dbContext, loggerContext } from "~/context";
+import { requireAdmin } from "~/domain/admin/auth.server";
+import { readClub, saveClub } from "~/domain/admin/club-settings.server";
+import { adminActor } from "~/domain/platform/audit.server";
+import { attempt, refused } from "~/domain/platform/answer.server";
+import { readForm } from "~/domain/platform/read-form.server";
+import { redirectWithToast } from "~/domain/platform/toast.server";
+import { ClubSettingsForm } from "~/components/admin/club-settings-form";
+import { useToast } from "~/components/layout/show-toast";
+import { RouteError } from "~/components/layout/route-error";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { clubSettingsSchema, isClubSettingsListIntent } from "~/lib/site/club-settings";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
+
+const HERE = "/admin/settings";
+
+/** Owners only (area "settings"): the club's name, words, contact address, social links and time zone. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context, "settings");
+  // Read afresh, not the request's kept copy: the page after a save shows what was saved.
+  return { club: await readClub(context.get(dbContext), context.get(clubDefaultsContext)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context, "settings");
+  const formData = await readForm(request, clubSettingsSchema, { extraFields: ["__intent__"] });
+  if (formData.has("__intent__") && !isClubSettingsListIntent(formData.get("__intent__"))) {
+    const toast = { type: "error", title: "Nothing was changed", description: "This form is not one of this page's." } as const;
+    return refused(toast, 400, { result: undefined });
+  }
+  const submission = parseWithZod(formData, { schema: clubSettingsSchema });
+  // "Add a link" / "Remove" without JavaScript: the form comes back with its rows changed, unsaved.
+  if (submission.status === undefined) return data({ ok: true as const, toast: null, result: submission.reply() });
+  if (submission.status !== "success") {
+    const toast = { type: "error", title: "Nothing was changed", description: "Please correct the marked fields." } as const;
+    return refused(toast, 400, { result: submission.reply() });
+  }
+  const db = context.get(dbContext);
+  const changed = await attempt(context.get(loggerContext), "club settings", () =>
+    saveClub(db, submission.value, context.get(clubDefaultsContext), adminActor(me, context)),
+  );
+  if (changed === null) {
+    const toast = { type: "error", title: "Nothing was changed", description: "An error occurred. Please try again." } as const;
+    return refused(toast, 500, { result: submission.reply() });
+  }
+  return redirectWithToast(HERE, {
+    type: "success",
+    title: changed ? "Settings saved" : "Nothing to save",
+    description: changed ? "Every page shows them now." : "The settings were already these.",
+  });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  const failure = actionData && !actionData.ok ? actionData.toast : undefined;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Club settings</CardTitle>
+        <CardDescription>
+          The club&apos;s name and words on every page, its contact address, social links and time zone. A change shows on every
+          page at once.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ClubSettingsForm club={loaderData.club} lastResult={actionData?.result} failure={failure} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError message="Failed to load the settings" description="An error occurred while loading the settings" />;
+}
