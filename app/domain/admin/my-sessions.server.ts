@@ -2,7 +2,7 @@
  * "My sessions": an admin's own live sessions, and ending one of them. Every
  * query is limited to the signed-in admin's id, so no admin can see or end another's.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { admins, adminSessions } from "~/db/schema";
 import { hashSessionId, liveSession } from "~/domain/admin/auth.server";
@@ -56,8 +56,9 @@ export async function signOut(db: Database, sessionId: string, address: string):
     const [ended] = await tx
       .delete(adminSessions)
       .where(eq(adminSessions.idHash, hashSessionId(sessionId)))
-      .returning({ adminId: adminSessions.adminId });
-    if (!ended) return;
+      .returning({ adminId: adminSessions.adminId, live: sql<boolean>`${liveSession}` });
+    // An expired session's row goes too, but nobody was signed in to sign out.
+    if (!ended?.live) return;
     const [admin] = await tx.select({ username: admins.username }).from(admins).where(eq(admins.id, ended.adminId));
     await recordAudit(tx, {
       actor: { adminId: ended.adminId, username: admin?.username ?? null, address },
