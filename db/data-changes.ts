@@ -14,6 +14,7 @@ export const PUBLIC_DATA_TABLES = [
   "heats",
   "heat_entries",
   "race_result_changes",
+  "news",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 /** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */

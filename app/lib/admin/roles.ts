@@ -4,7 +4,9 @@
  *
  * - owner: everything, including competitors (their contact details), the audit log and the
  *   admin area's own screens to come (admins, settings, backups).
- * - results officer: races, race entries (and the entries CSV), heat draws, results, seasons.
+ * - results officer: races, race entries (and the entries CSV), heat draws, results, seasons, and
+ *   news notices (issue 24: owners and results officers both write them; "racing postponed, wind"
+ *   is news from the lake, where the results officer is).
  */
 
 export const ADMIN_ROLES = ["owner", "results_officer"] as const;
@@ -20,6 +22,7 @@ export const ADMIN_AREAS = [
   "heats",
   "results",
   "seasons",
+  "news",
   "audit",
   "admins",
   "settings",
@@ -27,7 +30,7 @@ export const ADMIN_AREAS = [
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
-const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set(["races", "entries", "heats", "results", "seasons"]);
+const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set(["races", "entries", "heats", "results", "seasons", "news"]);
 
 export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
@@ -46,12 +49,13 @@ export interface AdminTab {
   to: string;
 }
 
-/** The admin navigation, in SPEC's order (Competitors, Races, Results) plus Seasons and the audit log. */
+/** The admin navigation, in SPEC's order (Competitors, Races, Results) plus Seasons, News and the audit log. */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "competitors", label: "Competitors", to: "/admin/competitors" },
   { key: "races", label: "Races", to: "/admin/races" },
   { key: "results", label: "Results", to: "/admin/results" },
   { key: "seasons", label: "Seasons", to: "/admin/seasons" },
+  { key: "news", label: "News", to: "/admin/news" },
   { key: "audit", label: "Audit log", to: "/admin/audit" },
   { key: "admins", label: "Admins", to: "/admin/admins" },
 ];
