@@ -23,6 +23,11 @@ export function SiteFooter({ clubName, clubEmail }: { clubName: string; clubEmai
               </li>
             ))}
             <li>
+              <Link to="/news" reloadDocument className="hover:underline">
+                News
+              </Link>
+            </li>
+            <li>
               <Link to="/registration" className="hover:underline">
                 Driver Registration
               </Link>

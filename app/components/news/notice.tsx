@@ -55,3 +55,27 @@ export function NoticeCard({ notice, whole = false }: { notice: ShownNotice; who
     </Card>
   );
 }
+
+/** A race's notices on its page ("Racing moves to Sunday"), each whole, newest first. */
+export function RaceNotices({ notices }: { notices: ShownNotice[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>News</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        {notices.map((notice) => (
+          <div key={notice.id} className="space-y-2">
+            <h3 className="font-semibold">
+              <a href={`/news/${notice.id}`} className="hover:underline">
+                {notice.title}
+              </a>{" "}
+              <span className="font-normal text-muted-foreground">· {notice.published}</span>
+            </h3>
+            <NoticeBody body={notice.body} />
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

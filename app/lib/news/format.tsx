@@ -48,7 +48,8 @@ export function safeHref(address: string): string | null {
 /** A bare address, without the sentence's closing punctuation or an unbalanced ")". */
 function trimBare(address: string): { address: string; rest: string } {
   let end = address.replace(TRAILING, "");
-  if (end.endsWith(")") && !end.includes("(")) end = end.slice(0, -1).replace(TRAILING, "");
+  const unbalanced = (text: string) => text.split(")").length > text.split("(").length;
+  while (end.endsWith(")") && unbalanced(end)) end = end.slice(0, -1).replace(TRAILING, "");
   return { address: end, rest: address.slice(end.length) };
 }
 
