@@ -65,7 +65,12 @@ await db.insert(seasons).values({
 });
 const [hostileNotice] = await db
   .insert(news)
-  .values({ title: HOSTILE, body: `${HOSTILE}\n\n- [x](javascript:alert(1))`, pinnedUntil: "2099-12-31", raceId: hostileUpcoming.id })
+  .values({
+    title: HOSTILE.slice(0, 120),
+    body: `${HOSTILE}\n\n- [x](javascript:alert(1))`,
+    pinnedUntil: "2099-12-31",
+    raceId: hostileUpcoming.id,
+  })
   .returning();
 
 // A live invitation: broken submissions to its link must neither spend it nor create an admin.
@@ -980,7 +985,7 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     const atom = await get("/news.atom");
     expect(XMLValidator.validate(atom)).toBe(true);
     expect(atom).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(atom).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    expect(atom).not.toMatch(/[^\P{Cc}\t\n\r]/u);
     // E-mail: the entry e-mail's subject carries the title; no header comes out of it.
     const entry = await send({
       label: "race entry",

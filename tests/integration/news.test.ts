@@ -63,11 +63,18 @@ describe("writing notices", () => {
   it("an owner publishes, edits and deletes a notice; each write is one audit entry", async () => {
     const id = await publish({ title: "Race moves to Sunday", body: "Too much wind on Saturday.", pinnedUntil: "2026-06-20" });
     const [saved] = await rows<Record<string, unknown>>(sql`SELECT * FROM news WHERE id = ${id}`);
-    expect(saved).toMatchObject({ title: "Race moves to Sunday", body: "Too much wind on Saturday.", admin_id: owner.id, race_id: null });
+    expect(saved).toMatchObject({
+      title: "Race moves to Sunday",
+      body: "Too much wind on Saturday.",
+      admin_id: owner.id,
+      race_id: null,
+    });
 
     const edit = await post({ intent: "save", id, title: "Race moves to Sunday 21st", body: "Wind.", raceId: race.id });
     expect(edit.status).toBe(302);
-    const [edited] = await rows<Record<string, unknown>>(sql`SELECT title, body, pinned_until, race_id FROM news WHERE id = ${id}`);
+    const [edited] = await rows<Record<string, unknown>>(
+      sql`SELECT title, body, pinned_until, race_id FROM news WHERE id = ${id}`,
+    );
     expect(edited).toEqual({ title: "Race moves to Sunday 21st", body: "Wind.", pinned_until: null, race_id: race.id });
 
     const list = await site.request("/admin/news", { cookie: ownerCookie });
@@ -112,11 +119,21 @@ describe("writing notices", () => {
     ["no text", { intent: "save", title: "Title", body: "\n \n" }, 400, "Text is required."],
     ["a title over 120 characters", { intent: "save", title: "x".repeat(121), body: "Text" }, 400, "At most 120 characters."],
     ["text over 10,000 characters", { intent: "save", title: "T", body: "x".repeat(10_001) }, 400, "At most 10,000 characters."],
-    ["a day that does not exist", { intent: "save", title: "T", body: "B", pinnedUntil: "2026-02-30" }, 400, "Please enter a valid date"],
+    [
+      "a day that does not exist",
+      { intent: "save", title: "T", body: "B", pinnedUntil: "2026-02-30" },
+      400,
+      "Please enter a valid date",
+    ],
     ["a bidi override in the title", { intent: "save", title: "evil\u202Etxt", body: "B" }, 400, "must not contain control"],
     ["a race that does not exist", { intent: "save", title: "T", body: "B", raceId: 99_999 }, 409, "This race no longer exists."],
     ["a race id that is not a number", { intent: "save", title: "T", body: "B", raceId: "abc" }, 400, "Please choose a race"],
-    ["an edit of a notice that is gone", { intent: "save", id: 99_999, title: "T", body: "B" }, 404, "This notice no longer exists."],
+    [
+      "an edit of a notice that is gone",
+      { intent: "save", id: 99_999, title: "T", body: "B" },
+      404,
+      "This notice no longer exists.",
+    ],
     ["a delete of a notice that is gone", { intent: "delete", id: 99_999 }, 404, "This notice no longer exists."],
     ["a delete with a bad id", { intent: "delete", id: "1; DROP TABLE news" }, 404, "This notice no longer exists."],
   ])("%s: a clear message, nothing changed", async (_label, values, status, message) => {
@@ -146,7 +163,9 @@ describe("the public pages", () => {
     expect(html).toContain("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; co");
     expect(html).toContain('<a href="https://example.org/map" rel="nofollow ugc noopener"');
-    expect(html).toContain('<a href="https://weather.example/bermuda" rel="nofollow ugc noopener" class="text-primary underline">the forecast</a>');
+    expect(html).toContain(
+      '<a href="https://weather.example/bermuda" rel="nofollow ugc noopener" class="text-primary underline">the forecast</a>',
+    );
     expect(html).not.toMatch(/href="javascript:/i);
     expect(html).toContain("[bad](javascript:alert(1))");
     // A read page: no framework, and a link preview.
@@ -154,7 +173,9 @@ describe("the public pages", () => {
     expect(html).toMatch(/<meta property="og:title" content="&lt;img src=x onerror=alert\(1\)&gt; &amp; co"\/>/);
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain(`<meta property="og:url" content="http://localhost/news/${id}"/>`);
-    expect(html).toMatch(/<meta name="description" content="&lt;script&gt;alert\(&#x27;x&#x27;\)&lt;\/script&gt; see https:\/\/example.org\/map the forecast/);
+    expect(html).toMatch(
+      /<meta name="description" content="&lt;script&gt;alert\(&#x27;x&#x27;\)&lt;\/script&gt; see https:\/\/example.org\/map the forecast/,
+    );
     await post({ intent: "delete", id });
   });
 
@@ -192,7 +213,7 @@ describe("the public pages", () => {
     const xml = await response.text();
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
-    expect(xml).toContain("<title type=\"text\">Tom &amp; Jerry&apos;s &lt;race&gt;</title>");
+    expect(xml).toContain('<title type="text">Tom &amp; Jerry&apos;s &lt;race&gt;</title>');
     expect(xml).toContain(`<id>http://localhost/news/${id}</id>`);
     // The content is HTML escaped as text: the reader sees the escaped text, and a real link.
     expect(xml).toContain("&lt;p&gt;Fish &amp;amp; chips &amp;lt;after&amp;gt;.&lt;/p&gt;");

@@ -35,7 +35,9 @@ describe("news formatting", () => {
     expect(out).toContain(
       '<a href="https://example.org/race?a=1&amp;b=2" rel="nofollow ugc noopener" class="text-primary underline">https://example.org/race?a=1&amp;b=2</a>.',
     );
-    expect(out).toContain('<a href="http://maps.example/lake" rel="nofollow ugc noopener" class="text-primary underline">the map</a>.');
+    expect(out).toContain(
+      '<a href="http://maps.example/lake" rel="nofollow ugc noopener" class="text-primary underline">the map</a>.',
+    );
   });
 
   it("javascript:, data: and other schemes are refused: they stay text", () => {
@@ -58,7 +60,10 @@ describe("news formatting", () => {
   it("an address keeps its balanced brackets and loses the sentence's punctuation", () => {
     expect(parseInline("(see https://en.wikipedia.org/wiki/Boat_(disambiguation))")).toEqual([
       { text: "(see " },
-      { text: "https://en.wikipedia.org/wiki/Boat_(disambiguation)", href: "https://en.wikipedia.org/wiki/Boat_(disambiguation)" },
+      {
+        text: "https://en.wikipedia.org/wiki/Boat_(disambiguation)",
+        href: "https://en.wikipedia.org/wiki/Boat_(disambiguation)",
+      },
       { text: ")" },
     ]);
     expect(parseInline("(https://example.org)")).toEqual([
@@ -81,7 +86,9 @@ describe("news formatting", () => {
 
 describe("the Atom feed's escaping", () => {
   it("escapes the five XML characters and drops what XML cannot carry", () => {
-    expect(escapeXml(`<a href="x">Tom's & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom&apos;s &amp; Jerry&apos;s&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">Tom's & Jerry's</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom&apos;s &amp; Jerry&apos;s&lt;/a&gt;",
+    );
     expect(escapeXml("a\u0000b\u0008c\uFFFEd\ttab")).toBe("abcd\ttab");
   });
 

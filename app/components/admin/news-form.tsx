@@ -83,7 +83,9 @@ export function NewsForm({
               <Input
                 {...getInputProps(fields.pinnedUntil, { type: "date" })}
                 key={fields.pinnedUntil.key}
-                aria-describedby={[pinHintId, fields.pinnedUntil.errors ? fields.pinnedUntil.errorId : ""].filter(Boolean).join(" ")}
+                aria-describedby={[pinHintId, fields.pinnedUntil.errors ? fields.pinnedUntil.errorId : ""]
+                  .filter(Boolean)
+                  .join(" ")}
               />
               <p id={pinHintId} className="text-xs text-muted-foreground">
                 Shown on the home page through this day. Blank: not pinned.
@@ -123,7 +125,9 @@ export function NewsDeleteConfirm({ notice }: { notice: { id: number; title: str
         <CardTitle>Delete {notice.title}?</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="text-sm text-muted-foreground">The notice leaves the news page, the feed and the home page. This cannot be undone.</p>
+        <p className="text-sm text-muted-foreground">
+          The notice leaves the news page, the feed and the home page. This cannot be undone.
+        </p>
         <Form method="post" className="flex gap-2">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={notice.id} />

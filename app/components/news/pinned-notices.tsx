@@ -3,7 +3,10 @@ import type { ShownNotice } from "~/components/news/notice";
 /** The home page's pinned notices ("Saturday's race moves to Sunday"): title, date, excerpt. */
 export function PinnedNotices({ notices }: { notices: ShownNotice[] }) {
   return (
-    <section aria-labelledby="pinned-news" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <section
+      aria-labelledby="pinned-news"
+      className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="pinned-news" className="text-lg font-semibold">
           Club notices

@@ -96,8 +96,7 @@ export async function raceChoices(db: Database) {
 const auditedNotice = { title: news.title, body: news.body, pinnedUntil: news.pinnedUntil, raceId: news.raceId };
 
 export type SaveNoticeOutcome =
-  | { ok: true; id: number; created: boolean }
-  | { ok: false; field: "raceId" | null; message: string; status: 404 | 409 };
+  { ok: true; id: number; created: boolean } | { ok: false; field: "raceId" | null; message: string; status: 404 | 409 };
 
 /** Creates (publishing it now, by this admin) or updates a notice. */
 export async function saveNotice(db: Database, input: NewsInput, actor: AuditActor = NO_ACTOR): Promise<SaveNoticeOutcome> {
@@ -129,7 +128,12 @@ export async function saveNotice(db: Database, input: NewsInput, actor: AuditAct
       .insert(news)
       .values({ ...values, adminId: actor.adminId })
       .returning({ id: news.id });
-    await recordAudit(tx, { actor, kind: "news.create", record: { type: "news", id: row!.id }, changes: diffFields(null, values) });
+    await recordAudit(tx, {
+      actor,
+      kind: "news.create",
+      record: { type: "news", id: row!.id },
+      changes: diffFields(null, values),
+    });
     return { ok: true, id: row!.id, created: true } as const;
   });
 }

@@ -27,7 +27,7 @@ export type Block = { kind: "paragraph"; lines: Inline[][] } | { kind: "list"; i
 
 // [words](http(s)://address) or a bare http(s) address. Link words hold no brackets; an address
 // ends at white space or a closing bracket/angle/quote.
-const INLINE = /\[([^\[\]\n]{1,200})\]\((https?:\/\/[^\s()<>"]+)\)|(https?:\/\/[^\s<>"]+)/gi;
+const INLINE = /\[([^[\]\n]{1,200})\]\((https?:\/\/[^\s()<>"]+)\)|(https?:\/\/[^\s<>"]+)/gi;
 // Punctuation that ends a sentence rather than an address ("see https://x.org.").
 const TRAILING = /[.,;:!?'"’”*]+$/;
 

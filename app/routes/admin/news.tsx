@@ -103,8 +103,8 @@ export default function News({ loaderData, actionData }: Route.ComponentProps) {
           <div className="space-y-1">
             <CardTitle>News</CardTitle>
             <CardDescription>
-              Notices for the club: on <a href="/news">the news page</a> and its feed, on the home page while pinned, and on
-              their race&apos;s page.
+              Notices for the club: on <a href="/news">the news page</a> and its feed, on the home page while pinned, and on their
+              race&apos;s page.
             </CardDescription>
           </div>
           <Button asChild>
@@ -123,7 +123,13 @@ export default function News({ loaderData, actionData }: Route.ComponentProps) {
         </CardContent>
       </Card>
       {form && (
-        <NewsForm key={form.id ?? "new"} notice={form} races={races} lastResult={actionData?.result} failure={actionData?.toast} />
+        <NewsForm
+          key={form.id ?? "new"}
+          notice={form}
+          races={races}
+          lastResult={actionData?.result}
+          failure={actionData?.toast}
+        />
       )}
       {deleting && <NewsDeleteConfirm notice={deleting} />}
     </div>
