@@ -80,7 +80,7 @@ describe("news formatting", () => {
   });
 
   it("plainNews drops the formatting (for excerpts and previews)", () => {
-    expect(plainNews("Race moved.\n\n- [Map](https://x.org)\n- Sunday")).toBe("Race moved. Map Sunday");
+    expect(plainNews("Race moved.\n\n- [Map](https://x.org)\n- Sunday")).toBe("Race moved. Map; Sunday");
   });
 });
 

@@ -137,9 +137,14 @@ export function formatNews(text: string): ReactNode[] {
 
 /** The text without its formatting (link words, list items as sentences): previews and summaries. */
 export function plainNews(text: string): string {
-  return parseNews(text)
-    .map((block) =>
-      (block.kind === "list" ? block.items : block.lines).map((line) => line.map((part) => part.text).join("")).join(" "),
-    )
-    .join(" ");
+  return (
+    parseNews(text)
+      // A list's items read as one sentence ("a boat; spare props"), lines as running text.
+      .map((block) =>
+        (block.kind === "list" ? block.items : block.lines)
+          .map((line) => line.map((part) => part.text).join(""))
+          .join(block.kind === "list" ? "; " : " "),
+      )
+      .join(" ")
+  );
 }
