@@ -174,7 +174,7 @@ describe("the public pages", () => {
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain(`<meta property="og:url" content="http://localhost/news/${id}"/>`);
     expect(html).toMatch(
-      /<meta name="description" content="&lt;script&gt;alert\(&#x27;x&#x27;\)&lt;\/script&gt; see https:\/\/example.org\/map the forecast/,
+      /<meta name="description" content="&lt;script&gt;alert\(&#x27;x&#x27;\)&lt;\/script&gt; see https:\/\/example.org\/map; the forecast/,
     );
     await post({ intent: "delete", id });
   });
