@@ -6,9 +6,9 @@ describe("admin roles", () => {
     for (const area of ADMIN_AREAS) expect(mayUse("owner", area), area).toBe(true);
   });
 
-  it("a results officer may use races, entries, heat draws, results and seasons, and nothing else", () => {
+  it("a results officer may use races, entries, heat draws, results, seasons and news, and nothing else", () => {
     const allowed = ADMIN_AREAS.filter((area) => mayUse("results_officer", area));
-    expect(allowed).toEqual(["races", "entries", "heats", "results", "seasons"]);
+    expect(allowed).toEqual(["races", "entries", "heats", "results", "seasons", "news"]);
     for (const area of ["competitors", "audit", "admins", "settings", "backups"] as const)
       expect(mayUse("results_officer", area), area).toBe(false);
   });
@@ -24,8 +24,16 @@ describe("admin roles", () => {
   });
 
   it("the navigation shows only the sections the role may use", () => {
-    expect(tabsFor("owner").map((t) => t.label)).toEqual(["Competitors", "Races", "Results", "Seasons", "Audit log", "Admins"]);
-    expect(tabsFor("results_officer").map((t) => t.label)).toEqual(["Races", "Results", "Seasons"]);
+    expect(tabsFor("owner").map((t) => t.label)).toEqual([
+      "Competitors",
+      "Races",
+      "Results",
+      "Seasons",
+      "News",
+      "Audit log",
+      "Admins",
+    ]);
+    expect(tabsFor("results_officer").map((t) => t.label)).toEqual(["Races", "Results", "Seasons", "News"]);
     expect(tabsFor("nobody")).toEqual([]);
   });
 
