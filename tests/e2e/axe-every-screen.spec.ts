@@ -137,7 +137,14 @@ test("the demo site's admin screens pass axe's WCAG 2.2 AA and best-practice rul
   test.setTimeout(240_000);
   await logIn(page, DEMO_SITE, DEMO);
   const found: string[] = [];
-  for (const path of ["/admin/races", "/admin/races/1/heats", "/admin/results?race=1", "/admin/seasons", "/admin/audit"]) {
+  for (const path of [
+    "/admin/races",
+    "/admin/races/1/heats",
+    "/admin/results?race=1",
+    "/admin/seasons",
+    "/admin/news",
+    "/admin/audit",
+  ]) {
     await page.goto(DEMO_SITE + path);
     for (const violation of await axeViolations(page)) found.push(`${path}: ${violation}`);
   }
