@@ -73,3 +73,35 @@ test("an admin pins a notice and sees it on the home page and on /news", async (
     });
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the news form publishes, refuses bad input with its message, and deletes", async ({ page, expectRefusal }) => {
+    const title = `No-script notice ${uniqueName()}`;
+    try {
+      await logIn(page, OWN_DATA_SITE, ADMIN);
+      await page.goto(`${OWN_DATA_SITE}/admin/news?new`);
+      // A blank text: the server's message, on the page.
+      expectRefusal("/admin/news?new=", 400);
+      await page.getByLabel("Title").fill(title);
+      await page.getByRole("button", { name: "Publish Notice" }).click();
+      await expect(page.getByText("Text is required.")).toBeVisible();
+      await page.getByLabel("Text").fill("Written with the browser's scripts off.");
+      await page.getByRole("button", { name: "Publish Notice" }).click();
+      await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/news`);
+      await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+
+      await page.goto(`${OWN_DATA_SITE}/news`);
+      await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+
+      await page.goto(`${OWN_DATA_SITE}/admin/news`);
+      await page.getByRole("link", { name: `Delete ${title}` }).click();
+      await page.getByRole("button", { name: "Delete Notice" }).click();
+      await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/news`);
+      await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
+    } finally {
+      await withSiteDatabase((db) => db.execute(sql`DELETE FROM news WHERE title = ${title}`));
+    }
+  });
+});
