@@ -19,6 +19,9 @@ export default [
   // The profile's head-to-head picker submits here (GET ?other=) and is sent to the page below.
   route("competitor/:id/vs", "routes/competitor-vs-pick.ts"),
   route("competitor/:id/vs/:otherId", "routes/competitor-vs.tsx"),
+  route("news", "routes/news.tsx"),
+  route("news.atom", "routes/news-atom.ts"),
+  route("news/:id", "routes/news-notice.tsx"),
   route("registration", "routes/registration.tsx"),
   route("registration/print", "routes/registration-print.tsx"),
   route("registration/confirm/:token", "routes/registration-confirm.tsx"),
@@ -44,6 +47,7 @@ export default [
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/seasons", "routes/admin/seasons.tsx"),
+    route("admin/news", "routes/admin/news.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),

@@ -16,6 +16,7 @@ export const PUBLIC_DATA_TABLES = [
   "race_result_changes",
   // The club's name, words and links are on every page (/admin/settings).
   "club_settings",
+  "news",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 /** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */

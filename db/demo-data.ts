@@ -7,7 +7,7 @@
 import { addDays, format, parseISO } from "date-fns";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
-import { competitors, raceResults, races } from "~/db/schema";
+import { competitors, news, raceResults, races } from "~/db/schema";
 
 const RACERS: [first: string, last: string, boat: string, number: string, classes: string[], colour: string][] = [
   ["Marcus", "Trott", "Sea Hornet", "7", ["Open"], "Yellow"],
@@ -172,6 +172,29 @@ export async function seedDemoData(db: Database, { today: clubDay, now = new Dat
       }
     });
     await tx.insert(raceResults).values(results);
+
+    // News: one notice pinned to the home page for the week, tied to the next race; two older ones.
+    const hours = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    const nextRace = raceRows[PAST.length + 1]!.id;
+    await tx.insert(news).values([
+      {
+        title: "Practice before the Shootout moves to Friday",
+        body: `Friday evening practice at the Sound replaces Thursday's this week: the launch ramp is being repaired.\n\nBring:\n- a charged transmitter\n- spare propellers\n\nThe tide table is at https://tidesandcurrents.noaa.gov/ if you want to plan your runs.`,
+        pinnedUntil: day(7),
+        raceId: nextRace,
+        publishedAt: hours(20),
+      },
+      {
+        title: "Long Bay Challenge results are official",
+        body: "Thank you to every driver and to the marshals. The results are official, and the championship standings are up to date.",
+        publishedAt: hours(24 * 8),
+      },
+      {
+        title: "New season, new rules",
+        body: "The committee agreed this season's rules at the AGM.\n\n- Best rounds count as before.\n- Superboat heats run six boats at most.",
+        publishedAt: hours(24 * 60),
+      },
+    ]);
     return true;
   });
 }

@@ -466,3 +466,32 @@ export const auditLog = pgTable(
     index("audit_log_record_idx").on(t.recordType, t.recordId, t.at.desc()),
   ],
 );
+
+/**
+ * News notices (migration 0022, issue 24 item 3). `body` is the admin's text as typed, never HTML:
+ * app/lib/news/format.tsx turns its small formatting into elements when a page renders it.
+ */
+export const news = pgTable(
+  "news",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Shown on the home page through this club day (inclusive); null: not pinned. */
+    pinnedUntil: date("pinned_until", { mode: "string" }),
+    raceId: integer("race_id"),
+    adminId: integer("admin_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("news_published_idx").on(t.publishedAt.desc(), t.id.desc()),
+    index("news_pinned_idx")
+      .on(t.pinnedUntil)
+      .where(sql`pinned_until IS NOT NULL`),
+    index("news_race_idx")
+      .on(t.raceId)
+      .where(sql`race_id IS NOT NULL`),
+  ],
+);

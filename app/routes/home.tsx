@@ -1,6 +1,9 @@
 import { clubContext, computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { homeStandings } from "~/domain/championship/championship.server";
 import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/races/public-queries.server";
+import { pinnedNotices } from "~/domain/news/news.server";
+import { PinnedNotices } from "~/components/news/pinned-notices";
+import { showNotice } from "~/lib/news/shown";
 import { SeasonSelect } from "~/components/championship/season-select";
 import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
 import { buttonVariants } from "~/components/ui/button";
@@ -25,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = params.get("tab") === "standings" ? "standings" : "results";
   const today = clubToday(config);
-  const [latest, standingsTab, next] = await Promise.all([
+  const [latest, standingsTab, next, pinned] = await Promise.all([
     tab === "results" ? latestRaceWithResults(db) : null,
     tab === "standings"
       ? homeStandings(db, today, params.get("season"), context.get(computedOnceContext)).catch((error: unknown) => {
@@ -35,6 +38,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         })
       : null,
     nextEvent(db, today),
+    // Pinned through their last day on the club's calendar (the page cache keys on that day too).
+    pinnedNotices(db, today),
   ]);
   const leaders = latest ? await leadersOfRaces(db, [latest.id], PER_HEAT) : null;
   const latestResults = leaders?.results ?? [];
@@ -49,17 +54,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     standings: standingsTab,
     seasonParam: params.get("season"),
     next,
+    pinned: pinned.map((n) => showNotice(n, config.timeZone)),
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { words, tab, latest, latestResults, totalResults, standings: top, seasonParam, next } = loaderData;
+  const { words, tab, latest, latestResults, totalResults, standings: top, seasonParam, next, pinned } = loaderData;
   return (
     <div className="space-y-8">
       <section className="rounded-xl bg-gradient-to-br from-sky-800 to-primary px-6 py-10 text-white sm:px-10">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{words.heroHeading}</h1>
         <p className="mt-3 max-w-2xl text-sky-100">{words.heroInvitation}</p>
       </section>
+
+      {pinned.length > 0 && <PinnedNotices notices={pinned} />}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
@@ -169,6 +177,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p className="text-muted-foreground">{words.vision}</p>
               <a href="/registration" className={buttonVariants({ size: "sm" })}>
                 Driver Registration
+              </a>{" "}
+              <a href="/news" className={buttonVariants({ variant: "outline", size: "sm" })}>
+                Club News
               </a>
             </CardContent>
           </Card>

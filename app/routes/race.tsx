@@ -4,6 +4,9 @@ import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { entryList, resultsStatus } from "~/domain/race-day/race-day.server";
 import { raceHeats } from "~/domain/race-day/heats.server";
 import { EntryList } from "~/components/race/entry-list";
+import { raceNotices } from "~/domain/news/news.server";
+import { RaceNotices } from "~/components/news/notice";
+import { showNotice } from "~/lib/news/shown";
 import { RaceDetails } from "~/components/race/race-details";
 import { RaceHeats } from "~/components/race/race-heats";
 import { RaceResultsCard } from "~/components/race/race-results-card";
@@ -48,13 +51,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
   const today = clubToday(config);
   const timing = raceTiming(race.date, today);
-  const [results, entries, classes, official, window] = await Promise.all([
+  const [results, entries, classes, official, window, notices] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     timing === "past" ? null : entryList(db, race.id),
     raceHeats(db, race.id),
     resultsStatus(db, race.id),
     raceEntryWindow(db, race.id),
+    raceNotices(db, race.id),
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -90,6 +94,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     lastUpdated,
     status,
     entryWindow,
+    notices: notices.map((n) => showNotice(n, config.timeZone)),
   });
 }
 
@@ -98,7 +103,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  * a section in app/components/race/. A read page: server HTML, no React in the browser.
  */
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow } = loaderData;
+  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow, notices } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -109,6 +114,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2" data-live-race={live ? `/live/races/${race.id}` : undefined}>
+          {notices.length > 0 && <RaceNotices notices={notices} />}
           {heats.length > 0 && <RaceHeats raceId={race.id} heats={heats} />}
           {entries && (
             <Card>

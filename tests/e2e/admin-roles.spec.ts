@@ -12,7 +12,7 @@ import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 
 test.use({ viewport: PHONE });
 
-test("a results officer signs in at 375 px, lands on Races and sees only Overview, Races, Results and Seasons", async ({
+test("a results officer signs in at 375 px, lands on Races and sees only Overview, Races, Results, Seasons and News", async ({
   page,
   expectRefusal,
 }) => {
@@ -30,7 +30,7 @@ test("a results officer signs in at 375 px, lands on Races and sees only Overvie
   await expect(page.getByText("Race Management")).toBeVisible();
 
   const tabs = page.getByRole("navigation", { name: "Admin sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Overview", "Races", "Results", "Seasons"]);
+  await expect(tabs.getByRole("link")).toHaveText(["Overview", "Races", "Results", "Seasons", "News"]);
   await expect(tabs.getByRole("link", { name: "Races" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: "Competitors" })).toHaveCount(0);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -5,6 +5,7 @@
  * /standings shows to the other tests on this site; the demo site's seasons screen is checked below). The older a11y specs check the demo
  * site's read pages for serious violations; this one holds every screen to the whole rule set.
  */
+import { news } from "~/db/schema";
 import { ADMIN, DEMO, logIn } from "./admin-support";
 import { axeViolations } from "./axe";
 import {
@@ -23,7 +24,7 @@ import { DEMO_SITE, expect, test } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: OWN_DATA_SITE });
 
-let data: { upcomingId: number; pastId: number; racerId: number; rivalId: number };
+let data: { upcomingId: number; pastId: number; racerId: number; rivalId: number; noticeId: number };
 
 test.beforeAll(async () => {
   data = await withSiteDatabase(async (db) => {
@@ -53,7 +54,16 @@ test.beforeAll(async () => {
     for (const [index, driver] of drivers.entries()) {
       await createResult(db, { raceId: past.id, competitorId: driver.id, position: index + 1, laps: 12, totalTime: "9:01.20" });
     }
-    return { upcomingId: upcoming.id, pastId: past.id, racerId: drivers[0]!.id, rivalId: drivers[1]!.id };
+    // A notice tied to the upcoming race, not pinned (the home page is shared with other tests).
+    const [notice] = await db
+      .insert(news)
+      .values({
+        title: `Axe notice ${uniqueName()}`,
+        body: "Bring:\n- a boat\n\nSee https://example.org/map",
+        raceId: upcoming.id,
+      })
+      .returning();
+    return { upcomingId: upcoming.id, pastId: past.id, racerId: drivers[0]!.id, rivalId: drivers[1]!.id, noticeId: notice!.id };
   });
 });
 
@@ -68,6 +78,8 @@ const publicScreens = () => [
   "/standings",
   `/competitor/${data.racerId}`,
   `/competitor/${data.racerId}/vs/${data.rivalId}`,
+  "/news",
+  `/news/${data.noticeId}`,
   "/registration",
   "/race-registration",
   "/race-entry/not-a-real-link-token-000000000000000000000",
@@ -102,6 +114,10 @@ test("every admin screen passes axe's WCAG 2.2 AA and best-practice rules", asyn
     `/admin/races/${data.pastId}/heats`,
     `/admin/results?race=${data.pastId}`,
     "/admin/seasons",
+    "/admin/news",
+    "/admin/news?new",
+    `/admin/news?edit=${data.noticeId}`,
+    `/admin/news?delete=${data.noticeId}`,
     "/admin/audit",
     "/admin/settings",
     "/admin/account",
@@ -123,7 +139,14 @@ test("the demo site's admin screens pass axe's WCAG 2.2 AA and best-practice rul
   test.setTimeout(240_000);
   await logIn(page, DEMO_SITE, DEMO);
   const found: string[] = [];
-  for (const path of ["/admin/races", "/admin/races/1/heats", "/admin/results?race=1", "/admin/seasons", "/admin/audit"]) {
+  for (const path of [
+    "/admin/races",
+    "/admin/races/1/heats",
+    "/admin/results?race=1",
+    "/admin/seasons",
+    "/admin/news",
+    "/admin/audit",
+  ]) {
     await page.goto(DEMO_SITE + path);
     for (const violation of await axeViolations(page)) found.push(`${path}: ${violation}`);
   }

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
+import { news } from "~/db/schema";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
 import { form, signInResponse, startTestSite, type TestSite } from "../support/admin-http";
@@ -19,6 +20,7 @@ const racer = await createCompetitor(db, { email: "private.racer@example.com", t
 const other = await createCompetitor(db);
 const race = await createRace(db, { title: "Matrix Cup", status: "completed" });
 await createResult(db, { raceId: race.id, competitorId: racer.id, position: 1 });
+const [notice] = await db.insert(news).values({ title: "Matrix notice", body: "Kept." }).returning();
 
 beforeAll(async () => {
   site = await startTestSite(db);
@@ -37,6 +39,7 @@ async function snapshot() {
       'seasons', (SELECT json_agg(s ORDER BY id) FROM seasons s),
       'heats', (SELECT json_agg(h ORDER BY id) FROM heats h),
       'heat_entries', (SELECT json_agg(e ORDER BY id) FROM heat_entries e),
+      'news', (SELECT json_agg(n ORDER BY id) FROM news n),
       'audit_log', (SELECT json_agg(l ORDER BY id) FROM audit_log l),
       'outbox', (SELECT json_agg(o ORDER BY id) FROM outbox_messages o),
       'club_settings', (SELECT json_agg(k ORDER BY key) FROM club_settings k)
@@ -82,6 +85,8 @@ const pages = [
   `/admin/results.data?race=${race.id}`,
   "/admin/seasons",
   "/admin/seasons?new",
+  "/admin/news",
+  "/admin/news?new",
   `/admin/races/${race.id}/heats`,
   "/admin/audit",
   `/admin/audit?record=race:${race.id}`,
@@ -158,6 +163,8 @@ const actions: [string, string, Record<string, string | number>][] = [
     { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 },
   ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
+  ["publish a notice", "/admin/news", { intent: "save", title: "Fake notice", body: "Should never be saved.", raceId: race.id }],
+  ["delete a notice", "/admin/news", { intent: "delete", id: notice!.id }],
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
   ["send a test e-mail", "/admin/overview", { intent: "test-email" }],
   ["invite an admin", "/admin/admins", { intent: "invite", email: "eve.admin@example.com", role: "owner" }],
@@ -329,6 +336,8 @@ describe("as a results officer", () => {
     `/admin/results.data?race=${race.id}`,
     "/admin/seasons",
     "/admin/seasons?new",
+    "/admin/news",
+    `/admin/news?edit=${notice!.id}`,
     `/admin/races/${race.id}/heats`,
     "/admin/sessions",
     "/admin/account",
@@ -337,7 +346,7 @@ describe("as a results officer", () => {
     expect(response.status).toBe(200);
   });
 
-  it("/admin lands on Races, and the navigation shows only Overview, Races, Results and Seasons", async () => {
+  it("/admin lands on Races, and the navigation shows only Overview, Races, Results, Seasons and News", async () => {
     const landing = await site.request("/admin", { cookie: await cookie() });
     expect(landing.status).toBe(302);
     expect(landing.headers.get("Location")).toBe("/admin/races");
@@ -348,6 +357,7 @@ describe("as a results officer", () => {
       "/admin/races",
       "/admin/results",
       "/admin/seasons",
+      "/admin/news",
     ]);
   });
 
@@ -402,6 +412,7 @@ describe("as a results officer", () => {
       { key: "2032", name: "2032 Season", startsOn: "2032-01-01", endsOn: "2032-12-31", pointsTable: "25, 20", pointsBelow: 5 },
     ],
     ["delete a race", "/admin/races", { intent: "delete", id: throwaway.id }],
+    ["publish a notice", "/admin/news", { intent: "save", title: "Officer notice", body: "Heats are drawn." }],
   ])("may %s", async (_name, path, values) => {
     const before = await snapshot();
     const response = await site.request(path, { method: "POST", body: form(values), cookie: await cookie() });

@@ -12,13 +12,14 @@
  * SVG and e-mail (issue 21). The server must be alive at the end.
  */
 import fc from "fast-check";
+import { XMLValidator } from "fast-xml-parser";
 import ICAL from "ical.js";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
 import { inviteAdmin } from "~/domain/admin/invitations.server";
 import { NO_ACTOR } from "~/domain/platform/audit.server";
-import { seasons } from "~/db/schema";
+import { news, seasons } from "~/db/schema";
 import { MAX_BODY_BYTES } from "~/server/request-guards";
 import { createTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
@@ -62,6 +63,15 @@ await db.insert(seasons).values({
   pointsTable: [10, 6],
   pointsBelow: 1,
 });
+const [hostileNotice] = await db
+  .insert(news)
+  .values({
+    title: HOSTILE.slice(0, 120),
+    body: `${HOSTILE}\n\n- [x](javascript:alert(1))`,
+    pinnedUntil: "2099-12-31",
+    raceId: hostileUpcoming.id,
+  })
+  .returning();
 
 // A live invitation: broken submissions to its link must neither spend it nor create an admin.
 let invitationPath = "";
@@ -303,7 +313,7 @@ type Fields = [string, string][];
 
 /** A form body with one thing broken, as a Case. */
 /** Fields that keep line breaks (longPublicText). */
-const LONG_TEXT_FIELDS = ["description", "heroInvitation", "welcome", "vision", "missionQuote", "blurb"];
+const LONG_TEXT_FIELDS = ["description", "body", "heroInvitation", "welcome", "vision", "missionQuote", "blurb"];
 
 /** The club settings form as the screen posts it (valid), with a social link and the spare blank row. */
 const CLUB_SETTINGS_FORM: Fields = [
@@ -515,8 +525,25 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     ),
   ],
   [
-    "admin delete (competitor and race)",
-    fc.tuple(fc.constantFrom("/admin/competitors", "/admin/races"), nasty).map(([path, id]) => ({
+    "admin news save",
+    broken(
+      "news",
+      "/admin/news",
+      [
+        ["intent", "save"],
+        ["title", "Fuzz notice"],
+        ["body", "Racing moves to Sunday."],
+        ["pinnedUntil", "2099-06-01"],
+        ["raceId", String(upcoming.id)],
+      ],
+      // Only the required texts: any other field left out or mangled could still be a valid notice.
+      ["title", "body"],
+      true,
+    ),
+  ],
+  [
+    "admin delete (competitor, race and notice)",
+    fc.tuple(fc.constantFrom("/admin/competitors", "/admin/races", "/admin/news"), nasty).map(([path, id]) => ({
       label: "delete with a bad id",
       method: "POST" as const,
       path,
@@ -770,6 +797,9 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/admin/admins?x=", (s) => `/admin/admins?id=${s}&intent=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/settings?x=", (s) => `/admin/settings?x=${s}&__intent__=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/reset-password/:token", (s) => `/admin/reset-password/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/news/:id", (s) => `/news/${s}`, false, CASES_PER_ROUTE],
+  ["/news?page=", (s) => `/news?page=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/news?edit=&delete=", (s) => `/admin/news?edit=${s}&delete=${s}&new=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/:anything", (s) => `/${s}`, false, CASES_PER_ROUTE],
   ["/results?year=", (s) => `/results?year=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/standings?class=", (s) => `/standings?class=${s}&tab=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
@@ -880,6 +910,16 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
       ["/admin/races", race, ["title", "location", "description"], true],
       ["/admin/seasons", season, ["name", "key"], true],
       [
+        "/admin/news",
+        [
+          ["intent", "save"],
+          ["title", "Fuzz notice"],
+          ["body", "Racing moves to Sunday."],
+        ],
+        ["title", "body"],
+        true,
+      ],
+      [
         "/admin/admins",
         [
           ["intent", "invite"],
@@ -988,6 +1028,17 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
       expect(charts.length, path).toBeGreaterThan(0);
       for (const svg of svgs) expect(svg, path).not.toMatch(/<script|<\/title>[^<]*<script/);
     }
+    // News: the notice's page, the home page (pinned) and the race's page show its text as text; the
+    // Atom feed is well-formed XML without the controls XML cannot carry.
+    for (const path of [`/news/${hostileNotice!.id}`, "/news", "/", `/calendar/${hostileUpcoming.id}`]) {
+      const html = await get(path);
+      expect(html, path).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(html, path).not.toMatch(/<script>alert|href="javascript:/i);
+    }
+    const atom = await get("/news.atom");
+    expect(XMLValidator.validate(atom)).toBe(true);
+    expect(atom).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(atom).not.toMatch(/[^\P{Cc}\t\n\r]/u);
     // E-mail: the entry e-mail's subject carries the title; no header comes out of it.
     const entry = await send({
       label: "race entry",

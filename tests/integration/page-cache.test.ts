@@ -178,6 +178,25 @@ describe("the page cache", () => {
     }
   });
 
+  it("drops the home page and /news on every instance when a notice is written (the news table is watched)", async () => {
+    for (const server of [a, b]) {
+      for (const path of ["/", "/news"]) {
+        await get(`${server.url}${path}`);
+        expect((await get(`${server.url}${path}`)).response.headers.get("x-page-cache"), path).toBe("hit");
+      }
+    }
+    await database.pool.query(
+      "INSERT INTO news (title, body, pinned_until) VALUES ('Cachebuster notice', 'Pinned.', DATE '2099-12-31')",
+    );
+    for (const server of [a, b]) {
+      for (const path of ["/", "/news"]) {
+        await expect
+          .poll(async () => (await get(`${server.url}${path}`)).text, { timeout: 5_000 })
+          .toContain("Cachebuster notice");
+      }
+    }
+  });
+
   it("a profile's championship line, the season's standings and SPEC's standings follow a change on every instance, though they are kept", async () => {
     // A season of its own: one race in 2011 with two racers; the profile says "1st of 2".
     const insertRacer = async (name: string) =>

@@ -22,6 +22,9 @@ const PAGES = [
   "/competitor/1",
   "/competitor/2",
   "/competitor/2/vs/7",
+  "/news",
+  // The demo data's notice pinned to the home page (a list, a link, tied to a race).
+  "/news/1",
   // The manage-my-entry page, as a wrong link shows it (a real link needs an entry e-mail).
   "/race-entry/not-a-real-token",
   "/no-such-page",

@@ -6,9 +6,9 @@ describe("admin roles", () => {
     for (const area of ADMIN_AREAS) expect(mayUse("owner", area), area).toBe(true);
   });
 
-  it("a results officer may use the overview, races, entries, heat draws, results and seasons, and nothing else", () => {
+  it("a results officer may use the overview, races, entries, heat draws, results, seasons and news, and nothing else", () => {
     const allowed = ADMIN_AREAS.filter((area) => mayUse("results_officer", area));
-    expect(allowed).toEqual(["overview", "races", "entries", "heats", "results", "seasons"]);
+    expect(allowed).toEqual(["overview", "races", "entries", "heats", "results", "seasons", "news"]);
     for (const area of ["competitors", "audit", "admins", "settings", "backups"] as const)
       expect(mayUse("results_officer", area), area).toBe(false);
   });
@@ -30,11 +30,12 @@ describe("admin roles", () => {
       "Races",
       "Results",
       "Seasons",
+      "News",
       "Audit log",
       "Admins",
       "Settings",
     ]);
-    expect(tabsFor("results_officer").map((t) => t.label)).toEqual(["Overview", "Races", "Results", "Seasons"]);
+    expect(tabsFor("results_officer").map((t) => t.label)).toEqual(["Overview", "Races", "Results", "Seasons", "News"]);
     expect(tabsFor("nobody")).toEqual([]);
   });
 

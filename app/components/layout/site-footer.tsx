@@ -31,6 +31,11 @@ export function SiteFooter({ clubName, clubEmail, words }: { clubName: string; c
               </li>
             ))}
             <li>
+              <Link to="/news" reloadDocument className="hover:underline">
+                News
+              </Link>
+            </li>
+            <li>
               <Link to="/registration" className="hover:underline">
                 Driver Registration
               </Link>

@@ -26,6 +26,10 @@ export const AUDIT_KINDS = [
   "admin.remove",
   "admin.sessions-end",
   "settings.update",
+  // News notices (issue 24 item 3).
+  "news.create",
+  "news.update",
+  "news.delete",
   "signin.success",
   "signin.wrong-password",
   "signin.unknown-user",

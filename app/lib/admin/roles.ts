@@ -4,7 +4,9 @@
  *
  * - owner: everything, including competitors (their contact details), the audit log and the
  *   admin area's own screens to come (admins, settings, backups).
- * - results officer: races, race entries (and the entries CSV), heat draws, results, seasons.
+ * - results officer: races, race entries (and the entries CSV), heat draws, results, seasons, and
+ *   news notices (issue 24: owners and results officers both write them; "racing postponed, wind"
+ *   is news from the lake, where the results officer is).
  * - both: the overview (what needs doing today; each block shows what the role may see).
  */
 
@@ -22,6 +24,7 @@ export const ADMIN_AREAS = [
   "heats",
   "results",
   "seasons",
+  "news",
   "audit",
   "admins",
   "settings",
@@ -29,7 +32,15 @@ export const ADMIN_AREAS = [
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
-const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set(["overview", "races", "entries", "heats", "results", "seasons"]);
+const RESULTS_OFFICER_AREAS: ReadonlySet<AdminArea> = new Set([
+  "overview",
+  "races",
+  "entries",
+  "heats",
+  "results",
+  "seasons",
+  "news",
+]);
 
 export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
@@ -48,13 +59,14 @@ export interface AdminTab {
   to: string;
 }
 
-/** The admin navigation: the overview first, then SPEC's order (Competitors, Races, Results), Seasons, the audit log. */
+/** The admin navigation: the overview first, then SPEC's order (Competitors, Races, Results), Seasons, News, the audit log. */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "overview", label: "Overview", to: "/admin/overview" },
   { key: "competitors", label: "Competitors", to: "/admin/competitors" },
   { key: "races", label: "Races", to: "/admin/races" },
   { key: "results", label: "Results", to: "/admin/results" },
   { key: "seasons", label: "Seasons", to: "/admin/seasons" },
+  { key: "news", label: "News", to: "/admin/news" },
   { key: "audit", label: "Audit log", to: "/admin/audit" },
   { key: "admins", label: "Admins", to: "/admin/admins" },
   { key: "settings", label: "Settings", to: "/admin/settings" },

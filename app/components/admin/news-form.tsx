@@ -1,0 +1,144 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useId } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, SelectField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Input, Textarea } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/label";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { NEWS_FORMAT_HELP } from "~/lib/news/format";
+import { newsSchema } from "~/lib/news/news-schema";
+import { formatShortDate } from "~/lib/util/dates";
+import type { Toast } from "~/lib/util/toast";
+
+/** A notice as the form edits it; `id` null for a new one. */
+export interface EditedNotice {
+  id: number | null;
+  title: string;
+  body: string;
+  pinnedUntil: string | null;
+  raceId: number | null;
+}
+
+/**
+ * Writes a notice or edits one: title, text (with its small formatting, explained beside it),
+ * the home page pin's last day and the race it belongs to. A page section that posts and
+ * redirects, with or without JavaScript.
+ */
+export function NewsForm({
+  notice,
+  races,
+  lastResult,
+  failure,
+}: {
+  notice: EditedNotice;
+  races: { id: number; title: string; date: string }[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  failure: Toast | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useZodForm(newsSchema, {
+    id: useId(),
+    lastResult,
+    defaultValue: {
+      title: notice.title,
+      body: notice.body,
+      pinnedUntil: notice.pinnedUntil ?? "",
+      raceId: notice.raceId === null ? "" : String(notice.raceId),
+    },
+  });
+  const helpId = `${fields.body.id}-help`;
+  const pinHintId = `${fields.pinnedUntil.id}-hint`;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{notice.id ? `Edit ${notice.title}` : "Write a Notice"}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {failure && <FormAlert toast={failure} />}
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          {notice.id && <input type="hidden" name="id" value={notice.id} />}
+          <Field field={fields.title} label="Title">
+            <Input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
+          </Field>
+          <Field field={fields.body} label="Text">
+            <Textarea
+              {...getTextareaProps(fields.body)}
+              key={fields.body.key}
+              rows={8}
+              aria-describedby={[helpId, fields.body.errors ? fields.body.errorId : ""].filter(Boolean).join(" ")}
+            />
+            <ul id={helpId} className="list-disc pl-5 text-xs text-muted-foreground">
+              {NEWS_FORMAT_HELP.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field field={fields.pinnedUntil} label="Pinned to the home page until">
+              <Input
+                {...getInputProps(fields.pinnedUntil, { type: "date" })}
+                key={fields.pinnedUntil.key}
+                aria-describedby={[pinHintId, fields.pinnedUntil.errors ? fields.pinnedUntil.errorId : ""]
+                  .filter(Boolean)
+                  .join(" ")}
+              />
+              <p id={pinHintId} className="text-xs text-muted-foreground">
+                Shown on the home page through this day. Blank: not pinned.
+              </p>
+            </Field>
+            <SelectField field={fields.raceId} label="Race (optional)">
+              <option value="">No race</option>
+              {races.map((race) => (
+                <option key={race.id} value={race.id}>
+                  {race.title} ({formatShortDate(race.date)})
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <FieldError id={form.errorId} errors={form.errors} />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : notice.id ? "Update Notice" : "Publish Notice"}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/admin/news">Cancel</Link>
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Asks before a notice is deleted: a page section, so it works without JavaScript. */
+export function NewsDeleteConfirm({ notice }: { notice: { id: number; title: string } }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Delete {notice.title}?</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-sm text-muted-foreground">
+          The notice leaves the news page, the feed and the home page. This cannot be undone.
+        </p>
+        <Form method="post" className="flex gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={notice.id} />
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {busy ? "Deleting..." : "Delete Notice"}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/news">Cancel</Link>
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

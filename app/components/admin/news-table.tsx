@@ -1,0 +1,69 @@
+import { History, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatShortDate } from "~/lib/util/dates";
+
+/** A notice as the admin list shows it. */
+export interface ListedNotice {
+  id: number;
+  title: string;
+  published: string;
+  pinnedUntil: string | null;
+  pinned: boolean;
+  race: string | null;
+}
+
+/** The notices, newest first: title (a link to its page), when, pin, race, and the actions. */
+export function NewsTable({ notices }: { notices: ListedNotice[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Notice</TableHead>
+          <TableHead className="hidden sm:table-cell">Home page</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {notices.map((notice) => (
+          <TableRow key={notice.id}>
+            <TableCell>
+              <a href={`/news/${notice.id}`} className="font-medium text-primary hover:underline">
+                {notice.title}
+              </a>
+              <div className="text-xs text-muted-foreground">
+                {notice.published}
+                {notice.race && ` · ${notice.race}`}
+              </div>
+              <div className="text-xs text-muted-foreground sm:hidden">{pinText(notice)}</div>
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap text-sm sm:table-cell">{pinText(notice)}</TableCell>
+            <TableCell className="whitespace-nowrap text-right">
+              <Button asChild variant="ghost" size="icon">
+                <Link to={`/admin/audit?record=news:${notice.id}`} aria-label={`History of ${notice.title}`}>
+                  <History aria-hidden />
+                </Link>
+              </Button>
+              <Button asChild variant="ghost" size="icon">
+                <Link to={`/admin/news?edit=${notice.id}`} aria-label={`Edit ${notice.title}`}>
+                  <Pencil aria-hidden />
+                </Link>
+              </Button>
+              <Button asChild variant="ghost" size="icon">
+                <Link to={`/admin/news?delete=${notice.id}`} aria-label={`Delete ${notice.title}`}>
+                  <Trash2 aria-hidden />
+                </Link>
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function pinText(notice: ListedNotice): string {
+  if (!notice.pinnedUntil) return "Not pinned";
+  return `${notice.pinned ? "Pinned until" : "Was pinned until"} ${formatShortDate(notice.pinnedUntil)}`;
+}

@@ -1,0 +1,8 @@
+import { configContext, dbContext } from "~/context";
+import { newsFeedResponse } from "~/domain/news/feed.server";
+import type { Route } from "./+types/news-atom";
+
+/** /news.atom: the club's news for feed readers. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return newsFeedResponse(request, context.get(dbContext), context.get(configContext));
+}
