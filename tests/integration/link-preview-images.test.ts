@@ -19,7 +19,13 @@ let server: ServerProcess;
 const ann = await createCompetitor(db, { firstName: "Ann", lastName: "Lee", boatName: "Tidal Flash", boatNumber: "7" });
 const bob = await createCompetitor(db, { firstName: "Bob", lastName: "Smith", boatName: "Moongate", boatNumber: "11" });
 const cal = await createCompetitor(db, { firstName: "Cal", lastName: "Jones", boatName: "Sea Dart", boatNumber: "3" });
-const dee = await createCompetitor(db, { firstName: "Dee", lastName: "Outerbridge", boatName: "Longtail", boatNumber: "21", boatClasses: ["Superboat"] });
+const dee = await createCompetitor(db, {
+  firstName: "Dee",
+  lastName: "Outerbridge",
+  boatName: "Longtail",
+  boatNumber: "21",
+  boatClasses: ["Superboat"],
+});
 const race = await createRace(db, { title: "Summer Regatta", date: "2026-06-13" });
 for (const [competitor, position] of [
   [ann, 1],
