@@ -6,6 +6,8 @@ export default [
   route("results", "routes/results.tsx"),
   // /results/:id and /calendar/:id are one screen (SPEC section 2).
   route("results/:id", "routes/race.tsx", { id: "results-race" }),
+  // Link-preview pictures (og:image) of a race's results and a racer's profile.
+  route("results/:id/preview.png", "routes/race-preview.ts"),
   route("calendar", "routes/calendar.tsx"),
   // Before calendar/:id: same rank, and the first match wins ("/calendar/Open.ics").
   route("calendar.ics", "routes/calendar-feed.ts", { id: "calendar-feed" }),
@@ -16,6 +18,7 @@ export default [
   route("standings", "routes/standings.tsx"),
   route("standings.csv", "routes/standings-csv.ts"),
   route("competitor/:id", "routes/competitor.tsx"),
+  route("competitor/:id/preview.png", "routes/competitor-preview.ts"),
   // The profile's head-to-head picker submits here (GET ?other=) and is sent to the page below.
   route("competitor/:id/vs", "routes/competitor-vs-pick.ts"),
   route("competitor/:id/vs/:otherId", "routes/competitor-vs.tsx"),

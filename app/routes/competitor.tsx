@@ -16,15 +16,17 @@ import { positionTrendChart } from "~/lib/championship/points-chart";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/competitor";
 import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { racerCard, racerImage } from "~/lib/link-preview/preview-card";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [{ title: "Racer Not Found" }];
-  const { competitor, stats } = loaderData;
+  const { competitor, stats, seasons, recent } = loaderData;
   const site = previewSite(matches);
   return linkPreview(site, location, {
     title: competitor.name,
     type: "profile",
     description: `${competitor.name} races with the ${site?.clubName ?? "club"}: ${countOf(stats.races, "race")}, ${countOf(stats.wins, "win")}, ${countOf(stats.podiums, "podium")} and ${countOf(stats.points, "point")}, with personal bests and seasons.`,
+    image: site ? racerImage(competitor.id, racerCard(site.clubName, competitor, { stats, seasons, recent })) : undefined,
   });
 };
 

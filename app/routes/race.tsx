@@ -22,6 +22,7 @@ import { entryWindowText } from "~/lib/registration/entry-window";
 import { raceEntryWindow } from "~/domain/registration/race-entries.server";
 import type { Route } from "./+types/race";
 import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { raceCard, raceImage } from "~/lib/link-preview/preview-card";
 
 /**
  * Today's race updates itself (issue 13): public/js/live-race.js listens to /live/races/:id
@@ -34,12 +35,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [{ title: "Race Not Found" }];
   const { race, results, status } = loaderData;
   const when = `${formatLongDate(race.date)}, ${race.location}`;
-  return linkPreview(previewSite(matches), location, {
+  const site = previewSite(matches);
+  return linkPreview(site, location, {
     title: race.title,
     description:
       results.length > 0
         ? `Results of ${race.title} (${when}): finishing order, laps and times per class and heat.`
         : `${race.title}: ${status.toLowerCase()} race, ${when}. ${race.description}`,
+    image: site && results.length > 0 ? raceImage(race.id, raceCard(site.clubName, race, results)) : undefined,
   });
 };
 

@@ -48,6 +48,25 @@ async function openDetails(scope: Locator) {
 }
 
 test.describe("racer profile 2.0", () => {
+  test("a shared link shows the racer's season: og:image is the profile's own picture, which a browser decodes at 1200x630", async ({
+    page,
+  }) => {
+    await page.goto(PROFILE);
+    const content = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(content).toMatch(/\/competitor\/2\/preview\.png\?v=[0-9a-z]+$/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    const alt = await page.locator('meta[property="og:image:alt"]').getAttribute("content");
+    expect(alt).toMatch(/^Keisha Outerbridge, /);
+    const url = new URL(content!);
+    // Fetched and decoded by the page itself (same origin, as the CSP allows).
+    const size = await page.evaluate(async (path) => {
+      const response = await fetch(path);
+      const bitmap = await createImageBitmap(await response.blob());
+      return [response.headers.get("content-type"), bitmap.width, bitmap.height];
+    }, url.pathname + url.search);
+    expect(size).toEqual(["image/png", 1200, 630]);
+  });
+
   test("personal bests per class agree with the racer's own results and link to their race", async ({ page }) => {
     await page.goto(PROFILE);
     const results = await raceResults(page);

@@ -94,6 +94,8 @@ beforeAll(async () => {
     "/admin/login",
     `/results/${past.id}`,
     `/competitor/${racer.id}`,
+    // The first picture reads the fonts.
+    `/competitor/${racer.id}/preview.png`,
   ]) {
     await (await fetch(server.url + path)).arrayBuffer();
   }
@@ -788,6 +790,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/calendar/:id", (s) => `/calendar/${s}`, false, CASES_PER_ROUTE],
   ["/competitor/:id", (s) => `/competitor/${s}`, false, CASES_PER_ROUTE],
   ["/competitor/:id.data", (s) => `/competitor/${s}.data`, false, CASES_PER_ROUTE],
+  ["/results/:id/preview.png", (s) => `/results/${s}/preview.png?v=${s}`, false, CASES_PER_ROUTE],
+  ["/competitor/:id/preview.png", (s) => `/competitor/${s}/preview.png?v=${s}`, false, CASES_PER_ROUTE],
   ["/competitor/:id/vs/:otherId", (s) => `/competitor/${racer.id}/vs/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/competitor/:otherId/vs/:id", (s) => `/competitor/${s}/vs/${racer.id}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],

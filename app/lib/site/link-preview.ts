@@ -17,6 +17,16 @@ export interface PreviewPage {
   description: string;
   /** Open Graph's kind of page: "website", or "profile" for a racer. */
   type?: "website" | "profile" | "article";
+  /** A picture drawn for this page (a race's podium, a racer's season); else the club's logo. */
+  image?: PreviewImage;
+}
+
+export interface PreviewImage {
+  /** Path on this site, e.g. "/results/7/preview.png?v=abc". */
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 /** Search engines cut descriptions near 160 characters; a shorter one is read whole. */
@@ -51,9 +61,21 @@ export function linkPreview(
     { property: "og:description", content: description },
     { property: "og:url", content: `${site.siteUrl}${location.pathname}${location.search}` },
     // A PNG: chat apps and social sites do not show SVG previews.
-    { property: "og:image", content: `${site.siteUrl}/images/icon-512.png` },
-    { property: "og:image:alt", content: `${site.clubName} logo` },
-    { name: "twitter:card", content: "summary" },
+    ...(page.image
+      ? [
+          { property: "og:image", content: `${site.siteUrl}${page.image.path}` },
+          { property: "og:image:type", content: "image/png" },
+          { property: "og:image:width", content: String(page.image.width) },
+          { property: "og:image:height", content: String(page.image.height) },
+          { property: "og:image:alt", content: page.image.alt },
+          // The wide card shows the picture above the text, big enough to read who won.
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
+      : [
+          { property: "og:image", content: `${site.siteUrl}/images/icon-512.png` },
+          { property: "og:image:alt", content: `${site.clubName} logo` },
+          { name: "twitter:card", content: "summary" },
+        ]),
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: description },
   ];
