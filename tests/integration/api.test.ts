@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/demo-data";
 import { seasons } from "~/db/schema";
 import { openApiDocument } from "~/lib/api/openapi";
+import type { Problem } from "~/lib/api/problem";
+import type { ApiRace, ApiRaceSummary, ApiRacer, ApiStandings } from "~/lib/api/shape";
 import { standingsView } from "~/domain/championship/championship.server";
 import { startTestSite, type TestSite } from "../support/admin-http";
 import { createTestDatabase } from "../support/database";
@@ -63,13 +65,13 @@ function schemaFor(pathKey: string, status: number, contentType: string): object
 }
 
 /** GETs `path` and checks its answer against the document's operation `pathKey`. */
-async function getValid(pathKey: string, path: string, init: RequestInit = {}) {
+async function getValid<T>(pathKey: string, path: string, init: RequestInit = {}) {
   const response = await site.request(`/api/v1${path}`, init);
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!;
   const body = (await response.json()) as unknown;
   const validate = ajv.compile(schemaFor(pathKey, response.status, contentType));
   expect(validate(body), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
-  return { response, body: body as any };
+  return { response, body: body as T };
 }
 
 const EMAIL = /[^\s@"]+@[^\s@"]+\.[a-z]{2,}/i;
@@ -101,7 +103,7 @@ afterAll(async () => {
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document, served at /api/v1/openapi.json", async () => {
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
-    const { response, body } = await getValid("/openapi.json", "/openapi.json");
+    const { response, body } = await getValid<unknown>("/openapi.json", "/openapi.json");
     expect(response.status).toBe(200);
     expect(body).toEqual(document);
   });
@@ -111,7 +113,7 @@ describe("every endpoint's answers validate against the document and hold no con
   const answers: unknown[] = [];
 
   it("races, filtered by year and status", async () => {
-    const all = await getValid("/races", "/races");
+    const all = await getValid<{ races: ApiRaceSummary[] }>("/races", "/races");
     expect(all.response.status).toBe(200);
     expect(all.body.races.map((r: { id: number }) => r.id)).toContain(race.id);
     const ours = all.body.races.find((r: { id: number }) => r.id === race.id);
@@ -121,7 +123,7 @@ describe("every endpoint's answers validate against the document and hold no con
       timing: "past",
       links: { page: `/results/${race.id}` },
     });
-    const year = await getValid("/races", "/races?year=2026&status=completed");
+    const year = await getValid<{ races: ApiRaceSummary[] }>("/races", "/races?year=2026&status=completed");
     expect(year.body.races.length).toBeGreaterThan(0);
     expect(
       year.body.races.every((r: { date: string; status: string }) => r.date.startsWith("2026") && r.status === "completed"),
@@ -130,10 +132,10 @@ describe("every endpoint's answers validate against the document and hold no con
   });
 
   it("a race: its results per class and heat, labelled as its page shows them", async () => {
-    const { response, body } = await getValid("/races/{raceId}", `/races/${race.id}`);
+    const { response, body } = await getValid<ApiRace>("/races/{raceId}", `/races/${race.id}`);
     expect(response.status).toBe(200);
     expect(body.results.groups.map((g: { label: string }) => g.label)).toEqual(["Open, Heat 1", "Open, Heat 2", "Superboat"]);
-    expect(body.results.groups[0].results[0]).toMatchObject({
+    expect(body.results.groups[0]!.results[0]).toMatchObject({
       position: 1,
       competitorId: private_.id,
       racerName: "Priya Contact",
@@ -146,7 +148,7 @@ describe("every endpoint's answers validate against the document and hold no con
 
   it("the standings: the numbers of /standings, for the default season, one class and every result", async () => {
     for (const query of ["", "?season=2026&class=Open", "?season=all", "?season=all&class=Superboat"]) {
-      const { response, body } = await getValid("/standings", `/standings${query}`);
+      const { response, body } = await getValid<ApiStandings>("/standings", `/standings${query}`);
       expect(response.status).toBe(200);
       const view = await standingsView(db, TODAY, new URLSearchParams(query));
       if (view.kind === "not-found") throw new Error("no standings");
@@ -154,29 +156,29 @@ describe("every endpoint's answers validate against the document and hold no con
         view.kind === "all"
           ? [view.rows.map((r) => [r.competitorId, r.position, r.points])]
           : view.tables.map((t) => [...t.classified, ...t.notClassified].map((r) => [r.competitorId, r.position, r.points]));
-      expect(body.tables.map((t: any) => t.rows.map((r: any) => [r.competitorId, r.position, r.points]))).toEqual(expected);
+      expect(body.tables.map((t) => t.rows.map((r) => [r.competitorId, r.position, r.points]))).toEqual(expected);
       answers.push(body);
     }
-    const season = await getValid("/standings", "/standings?season=2026&class=Open");
+    const season = await getValid<ApiStandings>("/standings", "/standings?season=2026&class=Open");
     expect(season.body.season).toMatchObject({ key: "2026", pointsTable: [10, 6, 4] });
-    const row = season.body.tables[0].rows.find((r: { competitorId: number }) => r.competitorId === private_.id);
-    expect(row.points).toBeGreaterThanOrEqual(10);
+    const row = season.body.tables[0]!.rows.find((r: { competitorId: number }) => r.competitorId === private_.id);
+    expect(row!.points).toBeGreaterThanOrEqual(10);
   });
 
   it("a racer: the profile's public fields and the whole career", async () => {
-    const { response, body } = await getValid("/racers/{racerId}", `/racers/${private_.id}`);
+    const { response, body } = await getValid<ApiRacer>("/racers/{racerId}", `/racers/${private_.id}`);
     expect(response.status).toBe(200);
     expect(body).toMatchObject({ id: private_.id, name: "Priya Contact", boatClasses: ["Open", "Superboat"] });
     expect(body.results).toHaveLength(2);
     expect(body.stats.wins).toBe(2);
     answers.push(body);
     // Demo racers too (their rows hold e-mail addresses).
-    const demo = await getValid("/racers/{racerId}", `/racers/1`);
+    const demo = await getValid<ApiRacer>("/racers/{racerId}", `/racers/1`);
     answers.push(demo.body);
   });
 
   it("the calendar: races from today on, soonest first", async () => {
-    const { response, body } = await getValid("/calendar", "/calendar");
+    const { response, body } = await getValid<{ today: string; races: ApiRaceSummary[] }>("/calendar", "/calendar");
     expect(response.status).toBe(200);
     expect(body.today).toBe(TODAY);
     const dates = body.races.map((r: { date: string }) => r.date);
@@ -191,7 +193,7 @@ describe("every endpoint's answers validate against the document and hold no con
       ["/races", "/races?year=20x6"],
       ["/races", "/races?status=draft"],
     ]) {
-      const { response, body } = await getValid(pathKey!, path!);
+      const { response, body } = await getValid<Problem>(pathKey!, path!);
       expect(response.status).toBe(400);
       expect(response.headers.get("content-type")).toBe("application/problem+json");
       expect(body.status).toBe(400);
@@ -206,7 +208,7 @@ describe("every endpoint's answers validate against the document and hold no con
       ["/standings", "/standings?season=1850"],
       ["/standings", "/standings?class=Hovercraft"],
     ]) {
-      const { response, body } = await getValid(pathKey!, path!);
+      const { response, body } = await getValid<Problem>(pathKey!, path!);
       expect(response.status, path).toBe(404);
       expect(body).toMatchObject({ status: 404, title: "Not found" });
       answers.push(body);
