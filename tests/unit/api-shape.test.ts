@@ -212,8 +212,8 @@ describe("query parameters", () => {
 describe("problems and validators", () => {
   it("problem details name their type, title and status", () => {
     expect(problem(404, "No race has the id 9.")).toEqual({
-      type: "/api/v1/openapi.json#problem-not-found",
-      title: "Not found",
+      type: "about:blank",
+      title: "Not Found",
       status: 404,
       detail: "No race has the id 9.",
     });

@@ -83,7 +83,7 @@ export async function apiStandings(
   const view = await standingsView(db, today, params, computed);
   if (view.kind === "not-found") throw new ApiProblem(404, "No season has this key: see seasons in the standings answer.");
   // The page shows every class for a class it does not know; a client is told instead.
-  if (params.get("class") !== null && view.boatClass === null)
+  if (params.get("class") && view.boatClass === null)
     throw new ApiProblem(404, `No standings for this class: the classes are ${view.classes.join(", ")}.`);
   const tables =
     view.kind === "all"

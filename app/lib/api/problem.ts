@@ -1,7 +1,7 @@
 /**
- * Errors of the public API as RFC 9457 problem details (`application/problem+json`). The `type`
- * is a URI reference to the API's documentation, so a client can tell the problems apart without
- * reading the title.
+ * Errors of the public API as RFC 9457 problem details (`application/problem+json`). Every problem
+ * is of the type `about:blank` (RFC 9457 section 4.2.1): the status says what happened, the title
+ * is its HTTP reason phrase and `detail` says why, for a person.
  */
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -12,19 +12,18 @@ export interface Problem {
   detail: string;
 }
 
-const PROBLEMS = {
-  400: { slug: "bad-request", title: "Bad request" },
-  404: { slug: "not-found", title: "Not found" },
-  405: { slug: "method-not-allowed", title: "Method not allowed" },
-  429: { slug: "too-many-requests", title: "Too many requests" },
-  500: { slug: "server-error", title: "Server error" },
+const TITLES = {
+  400: "Bad Request",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
 } as const;
 
-export type ProblemStatus = keyof typeof PROBLEMS;
+export type ProblemStatus = keyof typeof TITLES;
 
 export function problem(status: ProblemStatus, detail: string): Problem {
-  const { slug, title } = PROBLEMS[status];
-  return { type: `/api/v1/openapi.json#problem-${slug}`, title, status, detail };
+  return { type: "about:blank", title: TITLES[status], status, detail };
 }
 
 /** Thrown by a handler to answer with a problem instead of data. */
