@@ -9,16 +9,10 @@ import {
 } from "react-router";
 import { inlineStylesContext, loggerContext, nonceContext } from "~/context";
 import { NonceProvider } from "~/components/layout/nonce";
-import { pageHandles } from "~/lib/site/page";
+import { PUBLIC_PAGE_CACHE_CONTROL, pageHandles } from "~/lib/site/page";
 import { redactTokenPaths } from "~/lib/util/token-paths";
 
 export const streamTimeout = 5_000;
-
-/**
- * Browsers revalidate every time (a 304 when nothing changed); a CDN may keep a page a minute and
- * serve it stale for five more while it refetches. The origin's own cache is invalidated on writes.
- */
-const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
 export default function handleRequest(
   request: Request,

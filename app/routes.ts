@@ -59,5 +59,13 @@ export default [
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),
     route("admin/account/passkey-options", "routes/admin/passkey-options.ts"),
   ]),
+  // The public read-only JSON API (docs/features/api.md); any other /api path is a JSON 404.
+  route("api/v1/races", "routes/api/races.ts"),
+  route("api/v1/races/:id", "routes/api/race.ts"),
+  route("api/v1/standings", "routes/api/standings.ts"),
+  route("api/v1/racers/:id", "routes/api/racer.ts"),
+  route("api/v1/calendar", "routes/api/calendar.ts"),
+  route("api/v1/openapi.json", "routes/api/openapi.ts"),
+  route("api/*", "routes/api/not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

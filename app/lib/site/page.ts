@@ -17,6 +17,13 @@ export interface PageHandle {
   query?: readonly string[];
 }
 
+/**
+ * Browsers revalidate every time (a 304 when nothing changed); a CDN may keep a page a minute and
+ * serve it stale for five more while it refetches. The origin's own cache is invalidated on writes.
+ * The public API's answers are cached alike (app/domain/api/http.server.ts).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
 export function pageHandles(handles: readonly unknown[]): { hydrate: boolean; scripts: string[] } {
   const list = handles.filter((h): h is PageHandle => typeof h === "object" && h !== null);
   return {
