@@ -6,6 +6,7 @@ export default [
   route("results", "routes/results.tsx"),
   // /results/:id and /calendar/:id are one screen (SPEC section 2).
   route("results/:id", "routes/race.tsx", { id: "results-race" }),
+  route("results/:id/results.csv", "routes/race-results-csv.ts"),
   route("calendar", "routes/calendar.tsx"),
   // Before calendar/:id: same rank, and the first match wins ("/calendar/Open.ics").
   route("calendar.ics", "routes/calendar-feed.ts", { id: "calendar-feed" }),
@@ -16,6 +17,7 @@ export default [
   route("standings", "routes/standings.tsx"),
   route("standings.csv", "routes/standings-csv.ts"),
   route("competitor/:id", "routes/competitor.tsx"),
+  route("competitor/:id/results.csv", "routes/competitor-results-csv.ts"),
   // The profile's head-to-head picker submits here (GET ?other=) and is sent to the page below.
   route("competitor/:id/vs", "routes/competitor-vs-pick.ts"),
   route("competitor/:id/vs/:otherId", "routes/competitor-vs.tsx"),
@@ -42,6 +44,7 @@ export default [
     route("admin/overview", "routes/admin/overview.tsx"),
     route("admin/backups/:name", "routes/admin/backup-download.ts"),
     route("admin/competitors", "routes/admin/competitors.tsx"),
+    route("admin/competitors/duplicates", "routes/admin/competitor-duplicates.tsx"),
     route("admin/races", "routes/admin/races.tsx"),
     route("admin/races/:id/entries.csv", "routes/admin/race-entries-csv.ts"),
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),
