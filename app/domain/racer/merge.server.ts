@@ -140,6 +140,7 @@ export interface MergePreview {
 export type MergePreviewOutcome = { ok: true; preview: MergePreview } | { ok: false; reason: "not-found" | "same" };
 
 const FILLED_FIELDS = ["email", "telephone", "boatName", "boatColour"] as const;
+const FIELD_LABELS = { email: "e-mail", telephone: "telephone", boatName: "boat name", boatColour: "boat colour" } as const;
 
 function fills(keep: MergeRecord, gone: MergeRecord) {
   const values: Partial<Record<(typeof FILLED_FIELDS)[number], string>> = {};
@@ -153,11 +154,11 @@ function fills(keep: MergeRecord, gone: MergeRecord) {
   const notifyReminders = keep.notifyReminders || gone.notifyReminders;
   const consent = keep.pipaConsent ? null : gone.pipaConsent ? gone.pipaConsentAt : null;
   const filled = [
-    ...Object.keys(values),
-    ...(classes.length > keep.boatClasses.length ? ["boatClasses"] : []),
-    ...(notifyResults !== keep.notifyResults ? ["notifyResults"] : []),
-    ...(notifyReminders !== keep.notifyReminders ? ["notifyReminders"] : []),
-    ...(consent ? ["pipaConsent"] : []),
+    ...Object.keys(values).map((field) => FIELD_LABELS[field as keyof typeof FIELD_LABELS]),
+    ...(classes.length > keep.boatClasses.length ? ["boat classes"] : []),
+    ...(notifyResults !== keep.notifyResults ? ["results e-mails"] : []),
+    ...(notifyReminders !== keep.notifyReminders ? ["entry reminder e-mails"] : []),
+    ...(consent ? ["PIPA consent"] : []),
   ];
   return { values, classes, notifyResults, notifyReminders, consent, filled };
 }
