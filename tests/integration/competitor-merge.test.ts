@@ -56,7 +56,9 @@ await createRegistration(db, { raceId: upcoming.id, competitorId: gone.id, boatC
 await createRegistration(db, { raceId: upcoming.id, competitorId: gone.id, boatClass: "Mini" });
 await createRegistration(db, { raceId: upcoming.id, competitorId: bystander.id, boatClass: "Mini" });
 await createHeat(db, { raceId: upcoming.id, boatClass: "Mini", heatNumber: 1, competitorIds: [gone.id, bystander.id] });
-await db.execute(sql`INSERT INTO race_entry_links (token_hash, race_id, competitor_id) VALUES ('entry-hash', ${upcoming.id}, ${gone.id})`);
+await db.execute(
+  sql`INSERT INTO race_entry_links (token_hash, race_id, competitor_id) VALUES ('entry-hash', ${upcoming.id}, ${gone.id})`,
+);
 await db.execute(
   sql`INSERT INTO message_links (token_hash, competitor_id, expires_at) VALUES ('message-hash', ${gone.id}, now() + interval '1 day')`,
 );
@@ -117,8 +119,8 @@ const everything = async () => {
 };
 
 const count = async (table: string, id: number) =>
-  (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE competitor_id = ${id}`)).rows[0]!
-    .n;
+  (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE competitor_id = ${id}`))
+    .rows[0]!.n;
 
 describe("the duplicates screen", () => {
   it("lists the pairs with their reasons and links to the preview keeping either side", async () => {
@@ -178,7 +180,11 @@ describe("a refused merge", () => {
 
   it("bad input is a 4xx that changes nothing", async () => {
     const before = await everything();
-    for (const values of [{ keep: keep.id, merge: keep.id }, { keep: "x", merge: gone.id }, { keep: keep.id, merge: 99999999 }]) {
+    for (const values of [
+      { keep: keep.id, merge: keep.id },
+      { keep: "x", merge: gone.id },
+      { keep: keep.id, merge: 99999999 },
+    ]) {
       const response = await post(values);
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);

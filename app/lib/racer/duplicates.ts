@@ -57,20 +57,23 @@ export function editDistance(a: string, b: string, limit = 2): number {
   return previous[b.length]!;
 }
 
+/** One typo at most, and none in a name shorter than 4 letters ("Sam" / "Tim" are two people). */
+function closeParts(a: string, b: string): boolean {
+  if (a === b) return true;
+  return Math.max(a.length, b.length) >= 4 && editDistance(a, b, 1) <= 1;
+}
+
 /**
  * Whether two names are probably one person: the same once case and accents are ignored, a typo
- * or two apart ("Jon Smyth" / "John Smith"), or the same last name with one first name the start
- * of the other ("Rob" / "Robert") or its initial ("R." / "Robert").
+ * in the first name and/or the last name ("Jon Smyth" / "John Smith"), or the same last name with
+ * one first name the start of the other ("Rob" / "Robert") or its initial ("R" / "Robert").
  */
 export function similarNames(a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }): boolean {
   const [af, al, bf, bl] = [nameKey(a.firstName), nameKey(a.lastName), nameKey(b.firstName), nameKey(b.lastName)];
-  const full = (f: string, l: string) => `${f} ${l}`;
-  if (full(af, al) === full(bf, bl)) return true;
-  const longest = Math.max(af.length + al.length, bf.length + bl.length);
-  // Short names are too close to everything: "Al Li" and "Ed Le" are two people.
-  if (longest >= 8 && editDistance(full(af, al), full(bf, bl), 2) <= 2) return true;
-  if (al !== bl || al === "" || af === "" || bf === "") return false;
-  return af.startsWith(bf) || bf.startsWith(af);
+  if (`${af} ${al}` === `${bf} ${bl}`) return true;
+  if (af === "" || bf === "" || al === "" || bl === "") return false;
+  if (closeParts(af, bf) && closeParts(al, bl)) return true;
+  return al === bl && (af.startsWith(bf) || bf.startsWith(af));
 }
 
 function addPairs(
