@@ -26,11 +26,12 @@ export function DuplicateList({ pairs }: { pairs: { reasons: DuplicateReason[]; 
             {label(a)} and {label(b)}
           </p>
           <p className="text-sm text-muted-foreground">{reasons.map((r) => REASON_LABELS[r]).join("; ")}</p>
-          <p className="flex flex-wrap gap-x-4 text-sm">
-            <Link to={previewHref(a.id, b.id)}>
+          {/* Links on their own line, not in a sentence: 24 px tall for a thumb (WCAG 2.5.8). */}
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link className="inline-flex min-h-6 items-center" to={previewHref(a.id, b.id)}>
               Keep {a.name} (#{a.id})
             </Link>
-            <Link to={previewHref(b.id, a.id)}>
+            <Link className="inline-flex min-h-6 items-center" to={previewHref(b.id, a.id)}>
               Keep {b.name} (#{b.id})
             </Link>
           </p>
