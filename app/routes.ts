@@ -8,6 +8,7 @@ export default [
   route("results/:id", "routes/race.tsx", { id: "results-race" }),
   // Link-preview pictures (og:image) of a race's results and a racer's profile.
   route("results/:id/preview.png", "routes/race-preview.ts"),
+  route("results/:id/results.csv", "routes/race-results-csv.ts"),
   route("calendar", "routes/calendar.tsx"),
   // Before calendar/:id: same rank, and the first match wins ("/calendar/Open.ics").
   route("calendar.ics", "routes/calendar-feed.ts", { id: "calendar-feed" }),
@@ -19,6 +20,7 @@ export default [
   route("standings.csv", "routes/standings-csv.ts"),
   route("competitor/:id", "routes/competitor.tsx"),
   route("competitor/:id/preview.png", "routes/competitor-preview.ts"),
+  route("competitor/:id/results.csv", "routes/competitor-results-csv.ts"),
   // The profile's head-to-head picker submits here (GET ?other=) and is sent to the page below.
   route("competitor/:id/vs", "routes/competitor-vs-pick.ts"),
   route("competitor/:id/vs/:otherId", "routes/competitor-vs.tsx"),
@@ -45,6 +47,7 @@ export default [
     route("admin/overview", "routes/admin/overview.tsx"),
     route("admin/backups/:name", "routes/admin/backup-download.ts"),
     route("admin/competitors", "routes/admin/competitors.tsx"),
+    route("admin/competitors/duplicates", "routes/admin/competitor-duplicates.tsx"),
     route("admin/races", "routes/admin/races.tsx"),
     route("admin/races/:id/entries.csv", "routes/admin/race-entries-csv.ts"),
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),

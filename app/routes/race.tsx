@@ -129,7 +129,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
               </CardContent>
             </Card>
           )}
-          <RaceResultsCard results={results} resultsMark={resultsMark} lastUpdated={lastUpdated} />
+          <RaceResultsCard raceId={race.id} results={results} resultsMark={resultsMark} lastUpdated={lastUpdated} />
           {changes.length > 0 && <ResultChanges changes={changes} />}
         </div>
         <RaceDetails race={race} status={status} entryWindow={entryWindow} />

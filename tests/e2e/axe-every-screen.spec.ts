@@ -109,6 +109,8 @@ test("every admin screen passes axe's WCAG 2.2 AA and best-practice rules", asyn
   const screens = [
     "/admin/overview",
     "/admin/competitors",
+    "/admin/competitors/duplicates",
+    `/admin/competitors/duplicates?keep=${data.racerId}&merge=${data.rivalId}`,
     "/admin/races",
     `/admin/races/${data.upcomingId}/heats`,
     `/admin/races/${data.pastId}/heats`,

@@ -82,6 +82,8 @@ const pages = [
   `/admin/results?race=${race.id}`,
   `/admin/races/${race.id}/entries.csv`,
   "/admin/competitors.data",
+  "/admin/competitors/duplicates",
+  `/admin/competitors/duplicates?keep=${racer.id}&merge=${other.id}`,
   `/admin/results.data?race=${race.id}`,
   "/admin/seasons",
   "/admin/seasons?new",
@@ -119,6 +121,7 @@ const actions: [string, string, Record<string, string | number>][] = [
     },
   ],
   ["delete a competitor", "/admin/competitors", { intent: "delete", id: other.id }],
+  ["merge two competitors", "/admin/competitors/duplicates", { keep: racer.id, merge: other.id }],
   [
     "create a race",
     "/admin/races",
@@ -285,6 +288,8 @@ const throwaway = await createRace(db, { title: "Throwaway Race", status: "upcom
 const ownerOnlyPages = [
   "/admin/competitors",
   "/admin/competitors.data",
+  "/admin/competitors/duplicates",
+  `/admin/competitors/duplicates?keep=${racer.id}&merge=${other.id}`,
   "/admin/audit",
   "/admin/audit.data",
   "/admin/admins",
@@ -295,7 +300,7 @@ const ownerOnlyPages = [
 // The download route answers a results officer 403 before it looks for the file.
 ownerOnlyPages.push("/admin/backups/club-backup-2026-01-01T00-00-00-000Z.json.gz");
 const ownerOnlyActions = actions.filter(([, path]) =>
-  ["/admin/competitors", "/admin/admins", "/admin/overview", "/admin/settings"].includes(path),
+  ["/admin/competitors", "/admin/competitors/duplicates", "/admin/admins", "/admin/overview", "/admin/settings"].includes(path),
 );
 
 describe("as a results officer", () => {

@@ -544,6 +544,20 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     ),
   ],
   [
+    "admin competitor merge",
+    // Keep and merge away the same racer: even an intact submission is refused, so nothing may change.
+    broken(
+      "merge",
+      "/admin/competitors/duplicates",
+      [
+        ["keep", String(racer.id)],
+        ["merge", String(racer.id)],
+      ],
+      ["keep", "merge"],
+      true,
+    ),
+  ],
+  [
     "admin delete (competitor, race and notice)",
     fc.tuple(fc.constantFrom("/admin/competitors", "/admin/races", "/admin/news"), nasty).map(([path, id]) => ({
       label: "delete with a bad id",
@@ -817,6 +831,20 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/api/v1/races?year=&status=", (s) => `/api/v1/races?year=${s}&status=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/api/v1/standings?season=&class=", (s) => `/api/v1/standings?season=${s}&class=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/api/:anything", (s) => `/api/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/results/:id/results.csv", (s) => `/results/${s}/results.csv`, false, CASES_PER_ROUTE],
+  [
+    "/results/:id/results.csv?class=&heat=",
+    (s) => `/results/${past.id}/results.csv?class=${s}&heat=${s}`,
+    false,
+    Math.round(CASES_PER_ROUTE / 3),
+  ],
+  ["/competitor/:id/results.csv", (s) => `/competitor/${s}/results.csv`, false, CASES_PER_ROUTE],
+  [
+    "/admin/competitors/duplicates?keep=&merge=",
+    (s) => `/admin/competitors/duplicates?keep=${s}&merge=${s}`,
+    true,
+    Math.round(CASES_PER_ROUTE / 3),
+  ],
   ["/admin/races/:id/entries.csv", (s) => `/admin/races/${s}/entries.csv`, true, CASES_PER_ROUTE],
   ["/admin/backups/:name", (s) => `/admin/backups/${s}`, true, CASES_PER_ROUTE],
   ["/admin/overview?x=", (s) => `/admin/overview?intent=${s}&race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
@@ -1019,6 +1047,8 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     for (const [path, admin] of [
       ["/standings.csv", false],
       ["/standings.csv?season=2024&class=Open", false],
+      [`/results/${hostilePast.id}/results.csv`, false],
+      [`/competitor/${hostileRacer.id}/results.csv`, false],
       [`/admin/races/${hostileUpcoming.id}/entries.csv`, true],
     ] as const) {
       const csv = await get(path, admin);

@@ -8,10 +8,12 @@ import type { PublicResult } from "~/lib/races/results";
  * day the time of the last update; until then a "Results Not Available" note.
  */
 export function RaceResultsCard({
+  raceId,
   results,
   resultsMark,
   lastUpdated,
 }: {
+  raceId: number;
   results: PublicResult[];
   /** Official results carry the club date and time they became official. */
   resultsMark: { official: boolean; date: string; time: string } | { official: boolean };
@@ -39,7 +41,12 @@ export function RaceResultsCard({
       </CardHeader>
       <CardContent>
         {results.length > 0 ? (
-          <RaceResultsTable results={results} variant="full" />
+          <>
+            <RaceResultsTable results={results} variant="full" />
+            <a href={`/results/${raceId}/results.csv`} className="mt-3 inline-block text-sm font-medium text-primary" download>
+              Download CSV
+            </a>
+          </>
         ) : (
           <div className="rounded-md bg-muted p-6 text-center">
             <p className="font-semibold">Results Not Available</p>

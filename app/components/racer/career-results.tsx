@@ -91,6 +91,15 @@ export function CareerResults({
             </tbody>
           </Table>
         )}
+        {results !== null && results.length > 0 && (
+          <a
+            href={`/competitor/${competitorId}/results.csv`}
+            className="mt-3 inline-block text-sm font-medium text-primary"
+            download
+          >
+            Download CSV (whole career)
+          </a>
+        )}
       </CardContent>
     </Card>
   );

@@ -9,6 +9,8 @@ export const AUDIT_KINDS = [
   "competitor.create",
   "competitor.update",
   "competitor.delete",
+  // One racer, one record (issue 25 item 2): ids and names only.
+  "competitor.merge",
   "race.create",
   "race.update",
   "race.delete",

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
+import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import { dbContext, loggerContext } from "~/context";
 import { deleteCompetitor, listCompetitors, saveCompetitor, type AdminCompetitor } from "~/domain/racer/competitors.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
@@ -88,10 +88,15 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
         <CardTitle>Competitor Management</CardTitle>
-        <Button onClick={() => open(null)}>
-          <Plus aria-hidden />
-          Add Competitor
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/competitors/duplicates">Find duplicates</Link>
+          </Button>
+          <Button onClick={() => open(null)}>
+            <Plus aria-hidden />
+            Add Competitor
+          </Button>
+        </div>
       </CardHeader>
       <CardContent>
         <CompetitorsTable>
