@@ -117,14 +117,19 @@ function rotorHazardCsvRows(lines: { line: number; cells: string[] }[]): ImportT
   let heatsInClass = 0;
   let heatTaken = false;
   let taking = false;
+  let inTimes = false;
   let columns: Map<string, number> | null = null;
   for (const { line, cells } of lines) {
     const filled = cells.filter((c) => c !== "");
     const first = filled[0] ?? "";
     if (filled.length === 0) {
       columns = null;
+      inTimes = false;
       continue;
     }
+    // Lap times per pilot ("Round 1 Times"), up to the next blank row: a pilot with no laps would
+    // otherwise look like a heat's name.
+    if (inTimes) continue;
     if (first === "Class Leaderboards") {
       inClasses = true;
       continue;
@@ -158,8 +163,11 @@ function rotorHazardCsvRows(lines: { line: number; cells: string[] }[]): ImportT
     } else if (filled.length === 1 && (first === "Unclassified" || first === "Heats")) {
       className = "";
       heatsInClass = 0;
-    } else if (first === "Class Summary" || /^Round \d+ Times$/.test(first)) {
+    } else if (first === "Class Summary") {
       taking = false;
+    } else if (/^Round \d+ Times$/.test(first)) {
+      taking = false;
+      inTimes = true;
     } else if (first === "Heat Summary") {
       taking = true;
       heatTaken = true;
