@@ -19,8 +19,9 @@ export interface ImportForm {
   fileName: string;
   draft: string;
   digest: string;
-  defaultClass: string;
-  defaultHeat: number;
+  /** Null when the form has no such field (the preview's form): the draft keeps its own. */
+  defaultClass: string | null;
+  defaultHeat: number | null;
   /** Posted only with the preview's mapping selects: column index -> field or "". */
   mapping: Map<number, string>;
   choices: Map<number, string>;
@@ -91,14 +92,15 @@ export async function readImportForm(request: Request): Promise<ImportForm> {
     fileName = file.name;
   } else if (text("text").trim() !== "") source = text("text");
   const heat = Number(text("defaultHeat") || "1");
+  const cls = text("defaultClass");
   return {
     intent,
     source,
     fileName,
     draft: text("draft"),
     digest: text("digest"),
-    defaultClass: (BOAT_CLASSES as readonly string[]).includes(text("defaultClass")) ? text("defaultClass") : BOAT_CLASSES[0],
-    defaultHeat: Number.isInteger(heat) && heat >= 1 && heat <= 99 ? heat : 1,
+    defaultClass: !form.has("defaultClass") ? null : (BOAT_CLASSES as readonly string[]).includes(cls) ? cls : BOAT_CLASSES[0],
+    defaultHeat: !form.has("defaultHeat") ? null : Number.isInteger(heat) && heat >= 1 && heat <= 99 ? heat : 1,
     mapping,
     choices,
   };
@@ -124,5 +126,10 @@ export function settingsFromForm(
     if (value === "new" || value === "") delete choices[String(index)];
     else if (Number.isInteger(id) && id > 0) choices[String(index)] = id;
   }
-  return { mapping, choices, defaultClass: form.defaultClass, defaultHeat: form.defaultHeat };
+  return {
+    mapping,
+    choices,
+    defaultClass: form.defaultClass ?? previous.defaultClass,
+    defaultHeat: form.defaultHeat ?? previous.defaultHeat,
+  };
 }

@@ -112,9 +112,9 @@ function closeSpellings(index: RacerIndex, wanted: string): KnownRacer[] {
 /** A new racer's first and last name from the one name in a file: "Jon Smith", "Smith, Jon", "Maverick". */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const text = name.trim().replace(/\s+/g, " ");
-  const comma = text.indexOf(",");
-  if (comma > 0)
-    return { firstName: text.slice(comma + 1).trim() || text.slice(0, comma), lastName: text.slice(0, comma).trim() };
+  // "Smith, Jon" only: a comma inside quotes or brackets is part of the text, not this order.
+  const reversed = /^([^,()"]+),\s*([^,()"]+)$/.exec(text);
+  if (reversed) return { firstName: reversed[2]!.trim(), lastName: reversed[1]!.trim() };
   const space = text.lastIndexOf(" ");
   if (space < 0) return { firstName: text, lastName: "" };
   return { firstName: text.slice(0, space), lastName: text.slice(space + 1) };

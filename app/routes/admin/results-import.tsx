@@ -77,7 +77,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (form.source === null) return fail("Choose a file or paste cells from a spreadsheet.");
     const parsed = parseImport(form.source);
     if (!parsed.ok) return fail(parsed.message);
-    const settings = { ...DEFAULT_SETTINGS, defaultClass: form.defaultClass, defaultHeat: form.defaultHeat, mapping: null };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      defaultClass: form.defaultClass ?? DEFAULT_SETTINGS.defaultClass,
+      defaultHeat: form.defaultHeat ?? DEFAULT_SETTINGS.defaultHeat,
+      mapping: null,
+    };
     const id = await createDraft(db, {
       raceId: race.id,
       adminId: admin.id,
