@@ -7,7 +7,7 @@
 import { data } from "react-router";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import { isImportField, type ColumnMapping } from "~/lib/results-import/headers";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/results-import/parse";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/results-import/limits";
 import type { DraftSettings } from "~/domain/race-day/results-import.server";
 
 const INTENTS = ["preview", "update", "confirm"] as const;

@@ -46,6 +46,17 @@ function readSettings(value: unknown): DraftSettings {
   };
 }
 
+/** An upload that can be read becomes a draft; one that cannot is refused with why, nothing kept. */
+export async function startImport(
+  db: Database,
+  input: { raceId: number; adminId: number | null; fileName: string; source: string; settings: DraftSettings },
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  const parsed = parseImport(input.source);
+  if (!parsed.ok) return parsed;
+  const id = await createDraft(db, input);
+  return id ? { ok: true, id } : { ok: false, message: "This race no longer exists." };
+}
+
 /** Keeps the upload for its preview; drafts older than a day go at the same time. */
 export async function createDraft(
   db: Database,

@@ -9,12 +9,9 @@
 import { parse } from "csv-parse/sync";
 import { looksLikeHeaders } from "~/lib/results-import/headers";
 
-/** An upload above this is refused before it is read. */
-export const MAX_IMPORT_BYTES = 1024 * 1024;
-/** 40 boats x 6 heats is 240 rows; a season's worth of heats fits too. */
-export const MAX_IMPORT_ROWS = 5000;
-/** Wider tables are not results. */
-export const MAX_IMPORT_COLUMNS = 40;
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/results-import/limits";
+
+export { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS };
 const MAX_CELL = 200;
 
 export type ImportFormat = "table" | "rotorhazard-csv" | "rotorhazard-json";

@@ -8,9 +8,9 @@ import { ImportFormError, readImportForm, settingsFromForm } from "~/domain/race
 import { raceOptions } from "~/domain/race-day/results.server";
 import {
   confirmImport,
-  createDraft,
   loadDraft,
   previewDraft,
+  startImport,
   updateDraftSettings,
   type ConfirmOutcome,
 } from "~/domain/race-day/results-import.server";
@@ -20,7 +20,6 @@ import { RouteError } from "~/components/layout/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { parseImport } from "~/lib/results-import/parse";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
@@ -75,23 +74,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (form.intent === "preview") {
     if (form.source === null) return fail("Choose a file or paste cells from a spreadsheet.");
-    const parsed = parseImport(form.source);
-    if (!parsed.ok) return fail(parsed.message);
     const settings = {
       ...DEFAULT_SETTINGS,
       defaultClass: form.defaultClass ?? DEFAULT_SETTINGS.defaultClass,
       defaultHeat: form.defaultHeat ?? DEFAULT_SETTINGS.defaultHeat,
       mapping: null,
     };
-    const id = await createDraft(db, {
+    const started = await startImport(db, {
       raceId: race.id,
       adminId: admin.id,
       fileName: form.fileName,
       source: form.source,
       settings,
     });
-    if (!id) return fail("This race no longer exists.", 404);
-    return redirect(`${here}?draft=${id}`);
+    if (!started.ok) return fail(started.message);
+    return redirect(`${here}?draft=${started.id}`);
   }
   const draft = await loadDraft(db, form.draft, race.id, admin.id);
   if (!draft) return fail(CONFIRM_MESSAGES["draft-not-found"], 404);
