@@ -2,7 +2,6 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { FIELD_LABELS, IMPORT_FIELDS, type ColumnMapping } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";
 import type { ImportPlan, ImportSettings } from "~/lib/results-import/preview";
@@ -95,77 +94,70 @@ export function ImportPreview({ draft, preview, busy }: Props) {
         </Button>
       </div>
 
-      <Table aria-label="Rows of the file">
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-12">Line</TableHead>
-            <TableHead>Row</TableHead>
-            <TableHead>Racer</TableHead>
-            <TableHead>Result</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {plan.rows.map((row) => (
-            <TableRow key={row.index} data-status={row.problems.length ? "unusable" : row.racer ? "matched" : "new"}>
-              <TableCell className="align-top tabular-nums">{row.line}</TableCell>
-              <TableCell className="align-top break-words">
-                {row.boat && `#${row.boat} `}
-                {row.name}
-              </TableCell>
-              <TableCell className="align-top">
-                {row.racer ? (
-                  <span>
-                    {row.racer.label}{" "}
-                    <Badge variant="outline">
-                      {row.racer.by === "boat" ? "by boat" : row.racer.by === "name" ? "by name" : "chosen"}
-                    </Badge>
-                  </span>
-                ) : row.newRacer ? (
-                  <Badge>new racer</Badge>
-                ) : null}
-                {row.suggestions.length > 0 && (
-                  <NativeSelect
-                    name={`choice.${row.index}`}
-                    defaultValue={typeof row.choice === "number" ? String(row.choice) : "new"}
-                    aria-label={`Racer for line ${row.line} (${row.name || row.boat})`}
-                    className="mt-1"
-                  >
-                    <option value="new">Create a new racer</option>
-                    {row.suggestions.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        Did you mean {s.label}?
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-                {row.notes.map((n) => (
-                  <p key={n} className="text-xs text-muted-foreground">
-                    {n}
-                  </p>
+      <ol aria-label="Rows of the file" className="divide-y rounded-md border">
+        {plan.rows.map((row) => (
+          <li
+            key={row.index}
+            data-status={row.problems.length ? "unusable" : row.racer ? "matched" : "new"}
+            className="space-y-1 px-3 py-2 text-sm break-words"
+          >
+            <p>
+              <span className="text-muted-foreground">Line {row.line}: </span>
+              {row.boat && `#${row.boat} `}
+              {row.name}
+              {" → "}
+              {row.racer ? (
+                <>
+                  <strong>{row.racer.label}</strong>{" "}
+                  <Badge variant="outline">
+                    {row.racer.by === "boat" ? "by boat" : row.racer.by === "name" ? "by name" : "chosen"}
+                  </Badge>
+                </>
+              ) : row.newRacer ? (
+                <Badge>new racer</Badge>
+              ) : (
+                "no racer"
+              )}
+            </p>
+            {row.suggestions.length > 0 && (
+              <NativeSelect
+                name={`choice.${row.index}`}
+                defaultValue={typeof row.choice === "number" ? String(row.choice) : "new"}
+                aria-label={`Racer for line ${row.line} (${row.name || row.boat})`}
+                className="w-full"
+              >
+                <option value="new">Create a new racer</option>
+                {row.suggestions.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    Did you mean {s.label}?
+                  </option>
                 ))}
-              </TableCell>
-              <TableCell className="align-top">
-                {row.problems.length > 0 ? (
-                  <ul className="text-sm text-destructive">
-                    {row.problems.map((p) => (
-                      <li key={p}>Unusable: {p}</li>
-                    ))}
-                  </ul>
-                ) : row.result ? (
-                  <span className="text-sm">
-                    {row.result.boatClass} heat {row.result.heatNumber}, P{row.result.position}
-                    {row.result.laps !== null && `, ${countOf(row.result.laps, "lap")}`}
-                    {row.result.totalTime && `, ${row.result.totalTime}`}
-                    {row.result.bestLap && `, best ${row.result.bestLap}`}
-                    {row.result.lapsAdjustment !== null &&
-                      `, ${row.result.lapsAdjustment > 0 ? "+" : ""}${row.result.lapsAdjustment} laps adjusted${row.result.lapsAdjustmentReason ? `: ${row.result.lapsAdjustmentReason}` : ""}`}
-                  </span>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              </NativeSelect>
+            )}
+            {row.notes.map((n) => (
+              <p key={n} className="text-xs text-muted-foreground">
+                {n}
+              </p>
+            ))}
+            {row.problems.length > 0 ? (
+              <ul className="text-destructive">
+                {row.problems.map((p) => (
+                  <li key={p}>Unusable: {p}</li>
+                ))}
+              </ul>
+            ) : row.result ? (
+              <p>
+                {row.result.boatClass} heat {row.result.heatNumber}, P{row.result.position}
+                {row.result.laps !== null && `, ${countOf(row.result.laps, "lap")}`}
+                {row.result.totalTime && `, ${row.result.totalTime}`}
+                {row.result.bestLap && `, best ${row.result.bestLap}`}
+                {row.result.lapsAdjustment !== null &&
+                  `, ${row.result.lapsAdjustment > 0 ? "+" : ""}${row.result.lapsAdjustment} laps adjusted${row.result.lapsAdjustmentReason ? `: ${row.result.lapsAdjustmentReason}` : ""}`}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
     </Form>
   );
 }
