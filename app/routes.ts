@@ -51,6 +51,7 @@ export default [
     route("admin/races", "routes/admin/races.tsx"),
     route("admin/races/:id/entries.csv", "routes/admin/race-entries-csv.ts"),
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),
+    route("admin/races/:id/import", "routes/admin/results-import.tsx"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/news", "routes/admin/news.tsx"),

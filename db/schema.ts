@@ -18,6 +18,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 export const competitors = pgTable(
@@ -91,6 +92,9 @@ export const raceResults = pgTable(
     points: integer("points"),
     heatNumber: integer("heat_number").notNull().default(1),
     boatClass: text("boat_class").notNull().default("Open"),
+    /** Laps added or removed by hand, and why (migration 0024, the results import). */
+    lapsAdjustment: integer("laps_adjustment"),
+    lapsAdjustmentReason: text("laps_adjustment_reason"),
   },
   (t) => [
     unique("race_results_race_id_heat_number_boat_class_competitor_id_key").on(
@@ -494,4 +498,28 @@ export const news = pgTable(
       .on(t.raceId)
       .where(sql`race_id IS NOT NULL`),
   ],
+);
+
+/** Results import (migration 0024): the confirmed column mapping per set of headers. */
+export const importMappings = pgTable("import_mappings", {
+  headerKey: text("header_key").primaryKey(),
+  mapping: jsonb("mapping").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Results import: the uploaded text between preview and confirmation (never results). */
+export const importDrafts = pgTable(
+  "import_drafts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raceId: integer("race_id").notNull(),
+    adminId: integer("admin_id"),
+    fileName: text("file_name").notNull().default(""),
+    source: text("source").notNull(),
+    settings: jsonb("settings")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("import_drafts_created_idx").on(t.createdAt)],
 );

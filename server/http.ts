@@ -35,6 +35,8 @@ import { redactTokenPaths } from "~/lib/util/token-paths";
 import {
   MAX_BODY_BYTES,
   capRequestBody,
+  IMPORT_BODY_BYTES,
+  IMPORT_UPLOAD_PATH,
   clientErrorMessage,
   clientErrorStatus,
   requireSameOrigin,
@@ -178,7 +180,11 @@ export function createHttpApp({
       liveRaces.handler(async (id) => (await getRace(db, id)) !== null),
     );
   app.use(compression());
-  app.use(capRequestBody(MAX_BODY_BYTES, requestTimeoutMs));
+  // The results import takes a file (app/lib/results-import/parse.ts caps it at 1 MB): a larger
+  // body there, and only there.
+  const formBody = capRequestBody(MAX_BODY_BYTES, requestTimeoutMs);
+  const importBody = capRequestBody(IMPORT_BODY_BYTES, requestTimeoutMs);
+  app.use((req, res, next) => (IMPORT_UPLOAD_PATH.test(req.path) ? importBody : formBody)(req, res, next));
   app.use(requireSameOrigin(log));
 
   if (viteDev) {

@@ -8,6 +8,9 @@ import type { Logger } from "~/server/logger";
 
 /** A form here is a few KB, the results editor a few tens of KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The results import's upload: a file of up to 1 MB, with the form around it. */
+export const IMPORT_BODY_BYTES = 1100 * 1024;
+export const IMPORT_UPLOAD_PATH = /^\/admin\/races\/\d{1,10}\/import\/?$/;
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -18,7 +21,7 @@ function refuse(res: express.Response, status: number, message: string, { close 
   res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
 }
 
-const TOO_LARGE = `Request body too large: the limit is ${MAX_BODY_BYTES / 1024} KB.`;
+const tooLarge = (max: number) => `Request body too large: the limit is ${Math.round(max / 1024)} KB.`;
 
 /** The site's forms are a few KB: a body still arriving after this long is a client holding the connection. */
 export const BODY_TIMEOUT_MS = 10_000;
@@ -33,7 +36,7 @@ export const BODY_TIMEOUT_MS = 10_000;
 export function capRequestBody(max = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS): express.RequestHandler {
   return (req, res, next) => {
     const declared = req.headers["content-length"];
-    if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, TOO_LARGE, { close: true });
+    if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, tooLarge(max), { close: true });
     if (BODYLESS.has(req.method)) return next();
 
     const chunks: Buffer[] = [];
@@ -48,7 +51,7 @@ export function capRequestBody(max = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) return stop(413, TOO_LARGE);
+      if (size > max) return stop(413, tooLarge(max));
       chunks.push(chunk);
     };
     const timer = setTimeout(() => {

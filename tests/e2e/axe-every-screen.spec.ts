@@ -115,6 +115,7 @@ test("every admin screen passes axe's WCAG 2.2 AA and best-practice rules", asyn
     `/admin/races/${data.upcomingId}/heats`,
     `/admin/races/${data.pastId}/heats`,
     `/admin/results?race=${data.pastId}`,
+    `/admin/races/${data.pastId}/import`,
     "/admin/seasons",
     "/admin/news",
     "/admin/news?new",

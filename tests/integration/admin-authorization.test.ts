@@ -40,6 +40,8 @@ async function snapshot() {
       'heats', (SELECT json_agg(h ORDER BY id) FROM heats h),
       'heat_entries', (SELECT json_agg(e ORDER BY id) FROM heat_entries e),
       'news', (SELECT json_agg(n ORDER BY id) FROM news n),
+      'import_drafts', (SELECT json_agg(d ORDER BY id) FROM import_drafts d),
+      'import_mappings', (SELECT json_agg(m ORDER BY header_key) FROM import_mappings m),
       'audit_log', (SELECT json_agg(l ORDER BY id) FROM audit_log l),
       'outbox', (SELECT json_agg(o ORDER BY id) FROM outbox_messages o),
       'club_settings', (SELECT json_agg(k ORDER BY key) FROM club_settings k)
@@ -90,6 +92,7 @@ const pages = [
   "/admin/news",
   "/admin/news?new",
   `/admin/races/${race.id}/heats`,
+  `/admin/races/${race.id}/import`,
   "/admin/audit",
   `/admin/audit?record=race:${race.id}`,
   "/admin/audit.data",
@@ -166,6 +169,12 @@ const actions: [string, string, Record<string, string | number>][] = [
     { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 },
   ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
+  ["preview a results import", `/admin/races/${race.id}/import`, { intent: "preview", text: "Pos,Name\n1,Eve Intruder\n" }],
+  [
+    "confirm a results import",
+    `/admin/races/${race.id}/import`,
+    { intent: "confirm", draft: "00000000-0000-4000-8000-000000000000", digest: "x" },
+  ],
   ["publish a notice", "/admin/news", { intent: "save", title: "Fake notice", body: "Should never be saved.", raceId: race.id }],
   ["delete a notice", "/admin/news", { intent: "delete", id: notice!.id }],
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
@@ -344,6 +353,7 @@ describe("as a results officer", () => {
     "/admin/news",
     `/admin/news?edit=${notice!.id}`,
     `/admin/races/${race.id}/heats`,
+    `/admin/races/${race.id}/import`,
     "/admin/sessions",
     "/admin/account",
   ])("GET %s works", async (path) => {
@@ -418,6 +428,11 @@ describe("as a results officer", () => {
     ],
     ["delete a race", "/admin/races", { intent: "delete", id: throwaway.id }],
     ["publish a notice", "/admin/news", { intent: "save", title: "Officer notice", body: "Heats are drawn." }],
+    [
+      "preview a results import",
+      `/admin/races/${officerRace.id}/import`,
+      { intent: "preview", text: "Pos,Name\n1,Officer Import\n" },
+    ],
   ])("may %s", async (_name, path, values) => {
     const before = await snapshot();
     const response = await site.request(path, { method: "POST", body: form(values), cookie: await cookie() });

@@ -420,6 +420,38 @@ function broken(label: string, path: string, valid: Fields, valueFields: readonl
   );
 }
 
+/**
+ * The results import's upload (issue 25 item 1): multipart files that cannot be results, each
+ * refused with a message before any draft is kept (a draft is a row: the checksum would see it).
+ */
+function malformedImportFiles(path: string): fc.Arbitrary<Case> {
+  const upload = (what: string, content: string): Case => ({
+    label: `results import: ${what}`,
+    method: "POST",
+    path,
+    admin: true,
+    headers: { "Content-Type": "multipart/form-data; boundary=fuzzb" },
+    body: [
+      '--fuzzb\r\nContent-Disposition: form-data; name="intent"\r\n\r\npreview',
+      `--fuzzb\r\nContent-Disposition: form-data; name="file"; filename="results.csv"\r\nContent-Type: text/csv\r\n\r\n${content}`,
+      "--fuzzb--\r\n",
+    ].join("\r\n"),
+  });
+  return fc.oneof(
+    nasty.map((v) => upload("NUL byte", `Pos,Name\n1,${v}\u0000\n`)),
+    nasty.map((v) => upload("broken JSON", `{${v.replaceAll("}", "")}`)),
+    nasty.map((v) => upload("JSON that is not RotorHazard's", JSON.stringify({ heats: null, v }))),
+    fc
+      .constantFrom("\uFEFFPos;Boat;Name;Laps\r\n", "Pos,Boat,Name\n\n\n", "Rank\tPilot\tLaps\r\n")
+      .map((text) => upload("headers only", text)),
+    fc.integer({ min: 41, max: 90 }).map((n) => upload("too many columns", `${"Pos,".repeat(n)}\n${"1,".repeat(n)}\n`)),
+    nasty.map((v) => upload("unclosed quote", `Pos,Name\n1,"${v.replaceAll('"', "")}\n2,x`)),
+    fc
+      .constant(upload("empty file", ""))
+      .map((c) => ({ ...c, body: c.body!.replace('filename="results.csv"', 'filename="empty.csv"') })),
+  );
+}
+
 const driver: Fields = [
   ["firstName", "Fuzzy"],
   ["lastName", "Racer"],
@@ -797,6 +829,22 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       true,
     ),
   ],
+  [
+    "results import (confirm)",
+    broken(
+      "results import",
+      `/admin/races/${past.id}/import`,
+      [
+        ["intent", "confirm"],
+        ["draft", "00000000-0000-4000-8000-000000000000"],
+        ["digest", "x"],
+        ["map.0", "position"],
+      ],
+      ["intent", "draft", "digest", "map.0"],
+      true,
+    ),
+  ],
+  ["results import (malformed files)", malformedImportFiles(`/admin/races/${past.id}/import`)],
 ];
 
 const routes: [string, (s: string) => string, boolean, number][] = [
@@ -850,6 +898,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/admin/overview?x=", (s) => `/admin/overview?intent=${s}&race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/results?race=&heat=", (s) => `/admin/results?race=${s}&heat=${s}&class=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/results.data?race=", (s) => `/admin/results.data?race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/races/:id/import", (s) => `/admin/races/${s}/import`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/races/:id/import?draft=", (s) => `/admin/races/${past.id}/import?draft=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   [
     "/admin/audit?admin=&kind=&record=",
     (s) => `/admin/audit?admin=${s}&kind=${s}&record=${s}`,

@@ -26,6 +26,8 @@ const SKIPPED_TABLES = new Set([
   // Derived from race_results by triggers (migrations 0016, 0017): rebuilt as the results are restored.
   "result_totals",
   "race_entrants",
+  // Results import drafts: an upload between its preview and its confirmation (a day at most).
+  "import_drafts",
 ]);
 
 export interface Backup {

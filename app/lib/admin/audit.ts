@@ -15,6 +15,8 @@ export const AUDIT_KINDS = [
   "race.update",
   "race.delete",
   "results.save",
+  // Results import (issue 25 item 1): every heat it replaced, before and after.
+  "results.import",
   "heats.draw",
   "heats.move",
   "heats.lock",

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus, Pencil } from "lucide-react";
+import { Plus, Pencil, Upload } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { dbContext, loggerContext } from "~/context";
@@ -116,6 +116,14 @@ export default function Results({ loaderData }: Route.ComponentProps) {
               </noscript>
             </div>
           </Form>
+          {race && (
+            <Button asChild variant="outline">
+              <Link to={`/admin/races/${race.id}/import`}>
+                <Upload aria-hidden />
+                Import results
+              </Link>
+            </Button>
+          )}
           <Button disabled={!race} onClick={() => setDialogKey(Date.now())}>
             {results.length ? <Pencil aria-hidden /> : <Plus aria-hidden />}
             {results.length ? "Edit Results" : "Add Results"}

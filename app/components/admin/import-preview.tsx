@@ -1,0 +1,163 @@
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/input";
+import { FIELD_LABELS, IMPORT_FIELDS, type ColumnMapping } from "~/lib/results-import/headers";
+import type { ImportTable } from "~/lib/results-import/parse";
+import type { ImportPlan, ImportSettings } from "~/lib/results-import/preview";
+import { countOf } from "~/lib/util/plural";
+
+interface Props {
+  draft: { id: string; fileName: string; settings: ImportSettings };
+  preview: { table: ImportTable; mapping: ColumnMapping; remembered: boolean; plan: ImportPlan; digest: string };
+  busy: boolean;
+}
+
+const FORMATS: Record<ImportTable["format"], string> = {
+  table: "a table",
+  "rotorhazard-csv": "RotorHazard's CSV results export",
+  "rotorhazard-json": "RotorHazard's JSON results export",
+};
+
+/**
+ * The import's preview: the column mapping (a select per column), what each heat gets, the new
+ * racers, and every row with its racer or why it cannot be used. One form, so it works without
+ * JavaScript: "Update preview" saves the selects, "Confirm import" saves and imports what is shown.
+ */
+export function ImportPreview({ draft, preview, busy }: Props) {
+  const { table, mapping, plan } = preview;
+  const importable = plan.heats.filter((h) => !h.blocked);
+  const held = plan.heats.filter((h) => h.blocked);
+  return (
+    <Form method="post" className="space-y-6">
+      <input type="hidden" name="draft" value={draft.id} />
+      <input type="hidden" name="digest" value={preview.digest} />
+      <p className="text-sm text-muted-foreground">
+        {draft.fileName ? `${draft.fileName}: ` : "Pasted cells: "}
+        {FORMATS[table.format]}, {countOf(table.rows.length, "row")}.
+        {preview.remembered ? " The columns are mapped as the last file with these headers was." : ""}
+      </p>
+
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">Columns</legend>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {table.headers.map((header, i) => (
+            <label key={i} className="flex items-center justify-between gap-2 text-sm">
+              <span className="min-w-0 truncate" title={header}>
+                {header}
+              </span>
+              <NativeSelect
+                name={`map.${i}`}
+                defaultValue={mapping[i] ?? ""}
+                className="w-40 shrink-0"
+                aria-label={`Column "${header}"`}
+              >
+                <option value="">(ignore)</option>
+                {IMPORT_FIELDS.map((f) => (
+                  <option key={f} value={f}>
+                    {FIELD_LABELS[f]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <section aria-label="Summary" className="space-y-1 text-sm">
+        <p>
+          <strong>To import:</strong>{" "}
+          {importable.length
+            ? importable.map((h) => `${h.boatClass} heat ${h.heatNumber} (${countOf(h.rows.length, "boat")})`).join(", ")
+            : "nothing"}
+        </p>
+        {held.length > 0 && (
+          <p className="text-destructive">
+            <strong>Not imported, unusable rows:</strong> {held.map((h) => `${h.boatClass} heat ${h.heatNumber}`).join(", ")}
+          </p>
+        )}
+        {plan.newRacers.length > 0 && (
+          <p>
+            <strong>New racers to create:</strong>{" "}
+            {plan.newRacers.map((r) => `${r.firstName} ${r.lastName}${r.boatNumber ? ` #${r.boatNumber}` : ""}`).join(", ")}
+          </p>
+        )}
+        {plan.unusable > 0 && <p className="text-destructive">{countOf(plan.unusable, "row")} cannot be used (see below).</p>}
+      </section>
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="update" variant="outline" disabled={busy}>
+          Update preview
+        </Button>
+        <Button type="submit" name="intent" value="confirm" disabled={busy || importable.length === 0}>
+          Confirm import
+        </Button>
+      </div>
+
+      <ol aria-label="Rows of the file" className="divide-y rounded-md border">
+        {plan.rows.map((row) => (
+          <li
+            key={row.index}
+            data-status={row.problems.length ? "unusable" : row.racer ? "matched" : "new"}
+            className="space-y-1 px-3 py-2 text-sm break-words"
+          >
+            <p>
+              <span className="text-muted-foreground">Line {row.line}: </span>
+              {row.boat && `#${row.boat} `}
+              {row.name}
+              {" → "}
+              {row.racer ? (
+                <>
+                  <strong>{row.racer.label}</strong>{" "}
+                  <Badge variant="outline">
+                    {row.racer.by === "boat" ? "by boat" : row.racer.by === "name" ? "by name" : "chosen"}
+                  </Badge>
+                </>
+              ) : row.newRacer ? (
+                <Badge>new racer</Badge>
+              ) : (
+                "no racer"
+              )}
+            </p>
+            {row.suggestions.length > 0 && (
+              <NativeSelect
+                name={`choice.${row.index}`}
+                defaultValue={typeof row.choice === "number" ? String(row.choice) : "new"}
+                aria-label={`Racer for line ${row.line} (${row.name || row.boat})`}
+                className="w-full"
+              >
+                <option value="new">Create a new racer</option>
+                {row.suggestions.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    Did you mean {s.label}?
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+            {row.notes.map((n) => (
+              <p key={n} className="text-xs text-muted-foreground">
+                {n}
+              </p>
+            ))}
+            {row.problems.length > 0 ? (
+              <ul className="text-destructive">
+                {row.problems.map((p) => (
+                  <li key={p}>Unusable: {p}</li>
+                ))}
+              </ul>
+            ) : row.result ? (
+              <p>
+                {row.result.boatClass} heat {row.result.heatNumber}, P{row.result.position}
+                {row.result.laps !== null && `, ${countOf(row.result.laps, "lap")}`}
+                {row.result.totalTime && `, ${row.result.totalTime}`}
+                {row.result.bestLap && `, best ${row.result.bestLap}`}
+                {row.result.lapsAdjustment !== null &&
+                  `, ${row.result.lapsAdjustment > 0 ? "+" : ""}${row.result.lapsAdjustment} laps adjusted${row.result.lapsAdjustmentReason ? `: ${row.result.lapsAdjustmentReason}` : ""}`}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </Form>
+  );
+}

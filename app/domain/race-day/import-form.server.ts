@@ -1,0 +1,135 @@
+/**
+ * The results import's form: the only admin form that takes a file, so it is read here instead
+ * of by readForm (which refuses files). The same rules: known field names only, a cap on fields,
+ * no NUL byte in text; the file and the pasted text are capped by size, and bad input is a 400
+ * with a message, never a 500.
+ */
+import { data } from "react-router";
+import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { isImportField, type ColumnMapping } from "~/lib/results-import/headers";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/results-import/limits";
+import type { DraftSettings } from "~/domain/race-day/results-import.server";
+
+const INTENTS = ["preview", "update", "confirm"] as const;
+export type ImportIntent = (typeof INTENTS)[number];
+
+export interface ImportForm {
+  intent: ImportIntent;
+  source: string | null;
+  fileName: string;
+  draft: string;
+  digest: string;
+  /** Null when the form has no such field (the preview's form): the draft keeps its own. */
+  defaultClass: string | null;
+  defaultHeat: number | null;
+  /** Posted only with the preview's mapping selects: column index -> field or "". */
+  mapping: Map<number, string>;
+  choices: Map<number, string>;
+}
+
+const SIMPLE = new Set(["intent", "text", "file", "draft", "digest", "defaultClass", "defaultHeat"]);
+const INDEXED = /^(map|choice)\.(\d{1,4})$/;
+
+/** Bad input: the page shows the message beside the form (status 400), nothing is kept. */
+export class ImportFormError extends Error {}
+
+function refuse(message: string): never {
+  throw new ImportFormError(message);
+}
+
+function decode(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // Older spreadsheets save in Windows' own encoding: accents survive either way.
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+export async function readImportForm(request: Request): Promise<ImportForm> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
+    throw data({ message: "The request body must be a form." }, { status: 415 });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    refuse("The request body could not be read as a form.");
+  }
+  const mapping = new Map<number, string>();
+  const choices = new Map<number, string>();
+  let count = 0;
+  let file: File | null = null;
+  for (const [name, value] of form.entries()) {
+    if (++count > MAX_IMPORT_ROWS + MAX_IMPORT_COLUMNS + 20) refuse("Too many fields.");
+    const indexed = INDEXED.exec(name);
+    if (!SIMPLE.has(name) && !indexed) refuse(`This form has no field named ${JSON.stringify(name.slice(0, 60))}.`);
+    if (typeof value !== "string") {
+      if (name !== "file") refuse(`Files are not accepted (field ${JSON.stringify(name)}).`);
+      file = value;
+      continue;
+    }
+    if (value.includes("\u0000")) refuse(`The field ${JSON.stringify(name)} contains a NUL character, which no text may hold.`);
+    if (indexed) {
+      const index = Number(indexed[2]);
+      if (indexed[1] === "map" && index < MAX_IMPORT_COLUMNS) mapping.set(index, value);
+      else if (indexed[1] === "choice" && index < MAX_IMPORT_ROWS) choices.set(index, value);
+      else refuse(`The field ${JSON.stringify(name)} is above the limit.`);
+    }
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent") as ImportIntent;
+  if (!INTENTS.includes(intent)) refuse("Choose Preview, Update preview or Confirm import.");
+  let source: string | null = null;
+  let fileName = "";
+  if (file && file.size > 0) {
+    if (file.size > MAX_IMPORT_BYTES) refuse(`The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB.`);
+    source = decode(new Uint8Array(await file.arrayBuffer()));
+    fileName = file.name;
+  } else if (text("text").trim() !== "") source = text("text");
+  const heat = Number(text("defaultHeat") || "1");
+  const cls = text("defaultClass");
+  return {
+    intent,
+    source,
+    fileName,
+    draft: text("draft"),
+    digest: text("digest"),
+    defaultClass: !form.has("defaultClass") ? null : (BOAT_CLASSES as readonly string[]).includes(cls) ? cls : BOAT_CLASSES[0],
+    defaultHeat: !form.has("defaultHeat") ? null : Number.isInteger(heat) && heat >= 1 && heat <= 99 ? heat : 1,
+    mapping,
+    choices,
+  };
+}
+
+/** The draft's settings after the preview form's selects (missing selects keep what the draft had). */
+export function settingsFromForm(
+  form: ImportForm,
+  previous: DraftSettings,
+  columns: number,
+  current: ColumnMapping,
+): DraftSettings {
+  let mapping = previous.mapping;
+  if (form.mapping.size > 0) {
+    mapping = Array.from({ length: columns }, (_, i) => {
+      const value = form.mapping.has(i) ? form.mapping.get(i)! : (current[i] ?? "");
+      return isImportField(value) ? value : null;
+    });
+  }
+  const choices = { ...previous.choices };
+  for (const [index, value] of form.choices) {
+    const id = Number(value);
+    if (value === "new" || value === "") delete choices[String(index)];
+    else if (Number.isInteger(id) && id > 0) choices[String(index)] = id;
+  }
+  return {
+    mapping,
+    choices,
+    defaultClass: form.defaultClass ?? previous.defaultClass,
+    defaultHeat: form.defaultHeat ?? previous.defaultHeat,
+  };
+}

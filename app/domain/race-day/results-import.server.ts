@@ -1,0 +1,322 @@
+/**
+ * Results import (issue 25 item 1): an upload or pasted cells become a draft, the preview is
+ * computed from the draft on every page load, and only the confirmation writes results: every
+ * heat that changes is replaced in one transaction, audited, with the change log of an official
+ * race. A heat the file repeats exactly is left alone, so importing the same file twice writes
+ * nothing the second time.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client";
+import { competitors, importDrafts, importMappings, raceResultChanges, raceResults, races } from "~/db/schema";
+import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { diffFields } from "~/lib/admin/audit";
+import { pointsForPosition } from "~/lib/championship/points";
+import { describeResultChanges } from "~/lib/race-day/race-day";
+import { describeLapAdjustments, sameResults, type StoredResult } from "~/lib/results-import/changes";
+import { cleanMapping, headerKey, recogniseHeaders, type ColumnMapping } from "~/lib/results-import/headers";
+import { parseImport, type ImportTable } from "~/lib/results-import/parse";
+import { DEFAULT_SETTINGS, planImport, type ImportPlan, type ImportSettings } from "~/lib/results-import/preview";
+import type { KnownRacer } from "~/lib/results-import/match";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DraftSettings extends ImportSettings {
+  mapping: ColumnMapping | null;
+}
+
+export interface Draft {
+  id: string;
+  raceId: number;
+  fileName: string;
+  source: string;
+  settings: DraftSettings;
+}
+
+const DRAFT_LIFETIME = sql`interval '1 day'`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readSettings(value: unknown): DraftSettings {
+  const v = (typeof value === "object" && value !== null ? value : {}) as Partial<DraftSettings>;
+  return {
+    defaultClass: typeof v.defaultClass === "string" ? v.defaultClass : DEFAULT_SETTINGS.defaultClass,
+    defaultHeat: Number.isInteger(v.defaultHeat) ? v.defaultHeat! : DEFAULT_SETTINGS.defaultHeat,
+    choices: typeof v.choices === "object" && v.choices !== null ? v.choices : {},
+    mapping: Array.isArray(v.mapping) ? v.mapping : null,
+  };
+}
+
+/** An upload that can be read becomes a draft; one that cannot is refused with why, nothing kept. */
+export async function startImport(
+  db: Database,
+  input: { raceId: number; adminId: number | null; fileName: string; source: string; settings: DraftSettings },
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  const parsed = parseImport(input.source);
+  if (!parsed.ok) return parsed;
+  const id = await createDraft(db, input);
+  return id ? { ok: true, id } : { ok: false, message: "This race no longer exists." };
+}
+
+/** Keeps the upload for its preview; drafts older than a day go at the same time. */
+export async function createDraft(
+  db: Database,
+  input: { raceId: number; adminId: number | null; fileName: string; source: string; settings: DraftSettings },
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.delete(importDrafts).where(lt(importDrafts.createdAt, sql`now() - ${DRAFT_LIFETIME}`));
+    const race = await tx.select({ id: races.id }).from(races).where(eq(races.id, input.raceId));
+    if (race.length === 0) return null;
+    const [row] = await tx
+      .insert(importDrafts)
+      .values({ ...input, fileName: input.fileName.slice(0, 200) })
+      .returning({ id: importDrafts.id });
+    return row!.id;
+  });
+}
+
+/** The admin's own draft for this race, while it lives. */
+export async function loadDraft(db: Database, id: string, raceId: number, adminId: number | null): Promise<Draft | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select()
+    .from(importDrafts)
+    .where(
+      and(
+        eq(importDrafts.id, id),
+        eq(importDrafts.raceId, raceId),
+        adminId === null ? sql`admin_id IS NULL` : eq(importDrafts.adminId, adminId),
+        sql`created_at > now() - ${DRAFT_LIFETIME}`,
+      ),
+    );
+  return row
+    ? { id: row.id, raceId: row.raceId, fileName: row.fileName, source: row.source, settings: readSettings(row.settings) }
+    : null;
+}
+
+export async function updateDraftSettings(db: Database, draft: Draft, settings: DraftSettings): Promise<void> {
+  await db.update(importDrafts).set({ settings }).where(eq(importDrafts.id, draft.id));
+}
+
+async function knownRacers(db: Database | Tx): Promise<KnownRacer[]> {
+  return db
+    .select({
+      id: competitors.id,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      boatNumber: competitors.boatNumber,
+    })
+    .from(competitors)
+    .orderBy(asc(competitors.id));
+}
+
+export type Preview =
+  | { ok: true; table: ImportTable; mapping: ColumnMapping; remembered: boolean; plan: ImportPlan; digest: string }
+  | { ok: false; message: string };
+
+/** What the confirmation of this plan would write, as one fingerprint. */
+function digestOf(plan: ImportPlan): string {
+  const heats = plan.heats.filter((h) => !h.blocked);
+  return createHash("sha256")
+    .update(JSON.stringify({ heats, newRacers: plan.newRacers }))
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+async function computePreview(db: Database | Tx, draft: Draft): Promise<Preview> {
+  const parsed = parseImport(draft.source);
+  if (!parsed.ok) return parsed;
+  const { table } = parsed;
+  const key = headerKey(table.headers);
+  let mapping = cleanMapping(draft.settings.mapping, table.headers.length);
+  let remembered = false;
+  if (!mapping) {
+    const [saved] = await db
+      .select({ mapping: importMappings.mapping })
+      .from(importMappings)
+      .where(eq(importMappings.headerKey, key));
+    mapping = saved ? cleanMapping(saved.mapping, table.headers.length) : null;
+    remembered = mapping !== null;
+  }
+  mapping ??= recogniseHeaders(table.headers);
+  const plan = planImport(table, mapping, draft.settings, await knownRacers(db));
+  return { ok: true, table, mapping, remembered, plan, digest: digestOf(plan) };
+}
+
+export function previewDraft(db: Database, draft: Draft): Promise<Preview> {
+  return computePreview(db, draft);
+}
+
+export type ConfirmOutcome =
+  | { ok: true; changed: string[]; unchanged: string[]; held: string[]; created: number }
+  | { ok: false; reason: "race-not-found" | "draft-not-found" | "changed" | "nothing" | "unreadable"; message?: string };
+
+/**
+ * Writes the draft's results if the preview the admin confirmed (`digest`) is still what the
+ * draft, the mapping and the club's racers give now; otherwise nothing and "changed".
+ */
+export async function confirmImport(
+  db: Database,
+  input: { draftId: string; raceId: number; adminId: number | null; digest: string },
+  actor: AuditActor = NO_ACTOR,
+): Promise<ConfirmOutcome> {
+  const draft = await loadDraft(db, input.draftId, input.raceId, input.adminId);
+  if (!draft) return { ok: false, reason: "draft-not-found" };
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ official: boolean }>(
+      sql`SELECT results_official_at IS NOT NULL AS official FROM races WHERE id = ${input.raceId} FOR UPDATE`,
+    );
+    if (locked.rows.length === 0) return { ok: false, reason: "race-not-found" } as const;
+    const official = locked.rows[0]!.official;
+    const preview = await computePreview(tx, draft);
+    if (!preview.ok) return { ok: false, reason: "unreadable", message: preview.message } as const;
+    if (preview.digest !== input.digest) return { ok: false, reason: "changed" } as const;
+    const { plan } = preview;
+    const importable = plan.heats.filter((h) => !h.blocked);
+    const held = plan.heats.filter((h) => h.blocked).map(heatLabel);
+    if (importable.length === 0) return { ok: false, reason: "nothing" } as const;
+
+    await rememberMapping(tx, preview.table.headers, preview.mapping);
+    await tx.delete(importDrafts).where(eq(importDrafts.id, draft.id));
+
+    // Racers created by this import, by their key in the plan.
+    const ids = new Map<string, number>();
+    const racerIds = (racer: number | string) => (typeof racer === "number" ? racer : ids.get(racer)!);
+    for (const racer of plan.newRacers) {
+      const [created] = await tx
+        .insert(competitors)
+        .values({
+          firstName: racer.firstName,
+          lastName: racer.lastName,
+          boatNumber: racer.boatNumber,
+          boatClasses: [racer.boatClass],
+        })
+        .returning({ id: competitors.id });
+      ids.set(racer.key, created!.id);
+      await recordAudit(tx, {
+        actor,
+        kind: "competitor.create",
+        record: { type: "competitor", id: created!.id },
+        changes: diffFields(null, {
+          firstName: racer.firstName,
+          lastName: racer.lastName,
+          boatNumber: racer.boatNumber,
+          source: "results import",
+        }),
+      });
+    }
+
+    const changed: string[] = [];
+    const unchanged: string[] = [];
+    const auditBefore: Record<string, unknown> = {};
+    const auditAfter: Record<string, unknown> = {};
+    const labels = await boatLabels(tx);
+    for (const heat of importable) {
+      const where = and(
+        eq(raceResults.raceId, input.raceId),
+        eq(raceResults.heatNumber, heat.heatNumber),
+        eq(raceResults.boatClass, heat.boatClass),
+      );
+      const before: StoredResult[] = await tx
+        .select({
+          competitorId: raceResults.competitorId,
+          position: raceResults.position,
+          laps: raceResults.laps,
+          lapTime: raceResults.lapTime,
+          bestLap: raceResults.bestLap,
+          totalTime: raceResults.totalTime,
+          lapsAdjustment: raceResults.lapsAdjustment,
+          lapsAdjustmentReason: raceResults.lapsAdjustmentReason,
+        })
+        .from(raceResults)
+        .where(where)
+        .orderBy(asc(raceResults.position), asc(raceResults.competitorId));
+      const after: StoredResult[] = heat.rows.map((r) => ({
+        competitorId: racerIds(r.racer),
+        position: r.position,
+        laps: r.laps,
+        lapTime: r.lapTime,
+        bestLap: r.bestLap,
+        totalTime: r.totalTime,
+        lapsAdjustment: r.lapsAdjustment,
+        lapsAdjustmentReason: r.lapsAdjustmentReason,
+      }));
+      const label = heatLabel(heat);
+      if (sameResults(before, after)) {
+        unchanged.push(label);
+        continue;
+      }
+      changed.push(label);
+      await tx.delete(raceResults).where(where);
+      await tx.insert(raceResults).values(
+        after.map((r) => ({
+          ...r,
+          raceId: input.raceId,
+          heatNumber: heat.heatNumber,
+          boatClass: heat.boatClass,
+          points: pointsForPosition(r.position),
+        })),
+      );
+      auditBefore[label] = before.length ? before : null;
+      auditAfter[label] = after;
+      if (official) {
+        for (const r of plan.newRacers)
+          labels.set(ids.get(r.key)!, r.boatNumber ? `#${r.boatNumber}` : `${r.firstName} ${r.lastName}`);
+        const boat = (id: number) => labels.get(id) ?? "#?";
+        const parts = [
+          describeResultChanges(heat.boatClass, heat.heatNumber, before, after, boat),
+          describeLapAdjustments(before, after, boat),
+        ].filter(Boolean);
+        if (parts.length > 0) {
+          await tx.insert(raceResultChanges).values({
+            raceId: input.raceId,
+            heatNumber: heat.heatNumber,
+            boatClass: heat.boatClass,
+            description: parts.join("; ").slice(0, 2000),
+          });
+        }
+      }
+    }
+    if (changed.length > 0) {
+      await tx
+        .update(races)
+        .set({ resultsUpdatedAt: sql`now()` })
+        .where(eq(races.id, input.raceId));
+      await recordAudit(tx, {
+        actor,
+        kind: "results.import",
+        record: { type: "race", id: input.raceId },
+        changes: diffFields(auditBefore, auditAfter),
+      });
+    }
+    return { ok: true, changed, unchanged, held, created: plan.newRacers.length } as const;
+  });
+}
+
+function heatLabel(heat: { boatClass: string; heatNumber: number }): string {
+  return `${heat.boatClass} heat ${heat.heatNumber}`;
+}
+
+async function boatLabels(tx: Tx): Promise<Map<number, string>> {
+  const rows = await tx
+    .select({
+      id: competitors.id,
+      boatNumber: competitors.boatNumber,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+    })
+    .from(competitors);
+  return new Map(rows.map((c) => [c.id, c.boatNumber ? `#${c.boatNumber}` : `${c.firstName} ${c.lastName}`]));
+}
+
+/** The confirmed mapping, for the next file with these headers; written only when it differs. */
+async function rememberMapping(tx: Tx, headers: readonly string[], mapping: ColumnMapping): Promise<void> {
+  const key = headerKey(headers);
+  await tx
+    .insert(importMappings)
+    .values({ headerKey: key, mapping })
+    .onConflictDoUpdate({
+      target: importMappings.headerKey,
+      set: { mapping, updatedAt: sql`now()` },
+      setWhere: sql`${importMappings.mapping} IS DISTINCT FROM excluded.mapping`,
+    });
+}
