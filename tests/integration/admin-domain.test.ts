@@ -30,7 +30,7 @@ async function heat(raceId: number) {
 
 function input(
   raceId: number,
-  rows: { competitorId: number; position: number }[],
+  rows: { competitorId: number; position: number; laps?: number }[],
   extra: Partial<ResultsInput> = {},
 ): ResultsInput {
   return { raceId, heatNumber: 1, boatClass: "Open", competitorCount: rows.length, rows, ...extra };
@@ -58,6 +58,34 @@ describe("replacing a heat's results", () => {
       { competitorId: a.id, position: 11, points: 5, heat: 1, boatClass: "Open" },
       { competitorId: a.id, position: 1, points: null, heat: 2, boatClass: "Open" },
       { competitorId: a.id, position: 1, points: null, heat: 1, boatClass: "Superboat" },
+    ]);
+  });
+
+  it("keeps an import's laps adjustment for a racer whose laps the save keeps, and drops it when the laps change", async () => {
+    const race = await createRace(db);
+    const [a, b] = [await createCompetitor(db), await createCompetitor(db)];
+    await createResult(db, { raceId: race.id, competitorId: a.id, position: 1, laps: 12 });
+    await createResult(db, { raceId: race.id, competitorId: b.id, position: 2, laps: 11 });
+    await db
+      .update(raceResults)
+      .set({ lapsAdjustment: 1, lapsAdjustmentReason: "transponder missed lap 12" })
+      .where(eq(raceResults.raceId, race.id));
+
+    await replaceHeatResults(
+      db,
+      input(race.id, [
+        { competitorId: b.id, position: 1, laps: 13 },
+        { competitorId: a.id, position: 2, laps: 12 },
+      ]),
+    );
+    const rows = await db
+      .select({ who: raceResults.competitorId, adjustment: raceResults.lapsAdjustment, reason: raceResults.lapsAdjustmentReason })
+      .from(raceResults)
+      .where(eq(raceResults.raceId, race.id))
+      .orderBy(asc(raceResults.position));
+    expect(rows).toEqual([
+      { who: b.id, adjustment: null, reason: null },
+      { who: a.id, adjustment: 1, reason: "transponder missed lap 12" },
     ]);
   });
 

@@ -1,5 +1,5 @@
 /** Results management (admin only): the race picker and replacing one heat of one class. */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceResultChanges, raceResults, races } from "~/db/schema";
 import type { ResultsInput } from "~/lib/admin/admin-schemas";
@@ -76,6 +76,27 @@ export async function replaceHeatResults(
         .from(raceResults)
         .where(heat)
         .orderBy(asc(raceResults.position), asc(raceResults.competitorId));
+      // An import's "laps adjusted" note stays with a racer whose lap count this save keeps; a
+      // new count typed here replaces what the note explained (the change log records that).
+      const adjustments = new Map(
+        (
+          await tx
+            .select({
+              competitorId: raceResults.competitorId,
+              laps: raceResults.laps,
+              lapsAdjustment: raceResults.lapsAdjustment,
+              lapsAdjustmentReason: raceResults.lapsAdjustmentReason,
+            })
+            .from(raceResults)
+            .where(and(heat, isNotNull(raceResults.lapsAdjustment)))
+        ).map((r) => [r.competitorId, r]),
+      );
+      const keptAdjustment = (competitorId: number, laps: number | null) => {
+        const was = adjustments.get(competitorId);
+        return was && was.laps === laps
+          ? { lapsAdjustment: was.lapsAdjustment, lapsAdjustmentReason: was.lapsAdjustmentReason }
+          : {};
+      };
       stage = "delete";
       await tx
         .delete(raceResults)
@@ -99,6 +120,7 @@ export async function replaceHeatResults(
           totalTime: row.totalTime || null,
           heatNumber: input.heatNumber,
           boatClass: input.boatClass,
+          ...keptAdjustment(row.competitorId, row.laps ?? null),
         })),
       );
       const after: ResultLine[] = input.rows
