@@ -9,7 +9,7 @@ const TYPES = { avif: "image/avif", webp: "image/webp" } as const;
 /**
  * One variant of an uploaded image, as the server re-encoded it (never the uploaded bytes). Its
  * name holds its content's hash, so it never changes: cached for a year, immutable. 404 for any
- * name that is not one of the stored variants.
+ * name that is not one of the stored variants. nosniff comes with every answer (helmet, server/http.ts).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const variant = parseVariantName(params.name);
@@ -20,7 +20,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     "Content-Type": TYPES[variant.format],
     "Cache-Control": "public, max-age=31536000, immutable",
     ETag: etag,
-    "X-Content-Type-Options": "nosniff",
     "Content-Disposition": "inline",
   };
   if (request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });

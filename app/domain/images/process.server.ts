@@ -78,8 +78,8 @@ async function encode(purpose: ImagePurpose, type: UploadType, input: Buffer): P
   const options: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" };
   let meta: Metadata;
   try {
-    // The header only: no pixel is decoded yet.
-    meta = await sharp(input, options).metadata();
+    // The header only: no pixel is decoded yet (so no pixel limit here: it is checked below, with a message).
+    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRefused(IMAGE_MESSAGES.damaged);
   }
