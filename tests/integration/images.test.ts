@@ -31,7 +31,7 @@ afterAll(() => site?.close());
 
 /** A photo as a phone takes it: noise (so it compresses like one), EXIF with the lake's position. */
 async function phoneJpeg(width = 1600, height = 1200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 120, sigma: 30 } } })
+  return sharp({ create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 30 } } })
     .jpeg({ quality: 80 })
     .withExif({
       IFD0: { Make: "PhoneMaker", Model: "Member's phone" },

@@ -4,6 +4,7 @@
  * body the server already capped at MAX_UPLOAD_BODY_BYTES (server/request-guards.ts). Anything
  * else (another field, a second file, a text where the file goes) is refused with a message.
  */
+import { data } from "react-router";
 import { ImageRefused } from "~/domain/images/process.server";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/lib/images/images";
 
@@ -13,11 +14,15 @@ export interface Upload {
   bytes: Buffer;
 }
 
-function refuse(_status: 400 | 413 | 415, message: string): never {
-  throw new ImageRefused(message);
+/** A request no form of the site sends (a script's, a fuzzer's): 4xx with the message, as readForm does. */
+function refuse(status: 400 | 415, message: string): never {
+  throw data({ message }, { status });
 }
 
-/** The upload in `field` (null: no file chosen); throws ImageRefused with the message to show. */
+/**
+ * The upload in `field` (null: no file chosen). A file the admin chose that cannot be taken
+ * throws ImageRefused (their page shows the message); a malformed request is answered 4xx.
+ */
 export async function readUpload(request: Request, field: string, extraFields: readonly string[] = []): Promise<Upload | null> {
   if (!/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? ""))
     refuse(415, "An image must be sent as a file (multipart/form-data).");
@@ -32,9 +37,9 @@ export async function readUpload(request: Request, field: string, extraFields: r
   for (const [name, value] of formData.entries()) {
     if (name !== field && !extraFields.includes(name)) refuse(400, `This form has no field named ${JSON.stringify(name.slice(0, 60))}.`);
     if (name === field) {
-      if (typeof value === "string") refuse(400, IMAGE_MESSAGES.missing);
+      if (typeof value === "string") throw new ImageRefused(IMAGE_MESSAGES.missing);
       if (++files > 1) refuse(400, "Upload one image at a time.");
-      if (value.size > MAX_IMAGE_BYTES) refuse(413, IMAGE_MESSAGES.tooLarge);
+      if (value.size > MAX_IMAGE_BYTES) throw new ImageRefused(IMAGE_MESSAGES.tooLarge);
       // A form sent with no file chosen carries an empty part with no name.
       if (value.size > 0) upload = { name: value.name.slice(0, 255), bytes: Buffer.from(await value.arrayBuffer()) };
     } else if (typeof value !== "string") refuse(400, `Files are not accepted (field ${JSON.stringify(name.slice(0, 60))}).`);

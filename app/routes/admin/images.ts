@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { dbContext, loggerContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { removeImage, saveImage, type ImagePlace } from "~/domain/images/images.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = place?.purpose === "race" ? "/admin/races" : "/admin/settings";
   const answer = (type: "success" | "error", title: string, description: string) =>
     redirectWithToast(back, { type, title, description }, { status: 303 });
-  if (!place) return answer("error", "Nothing was changed", "This form does not say where the image goes.");
+  if (!place) throw data({ message: "This form does not say where the image goes (?purpose=logo, banner or race)." }, { status: 400 });
 
   const db = context.get(dbContext);
   const actor = adminActor(me, context);
