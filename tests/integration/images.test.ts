@@ -156,7 +156,10 @@ describe("refused uploads store nothing and say why", () => {
     ],
     [
       "an SVG",
-      async () => ({ bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: "logo.svg" }),
+      async () => ({
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: "logo.svg",
+      }),
       /not a JPEG, PNG or WebP image/,
     ],
     [
@@ -166,26 +169,34 @@ describe("refused uploads store nothing and say why", () => {
     ],
     ["an empty file", async () => ({ bytes: Buffer.alloc(0), name: "" }), /Choose an image file/],
   ];
-  it.each(cases)("%s", async (_what, make, message) => {
-    const race = await createRace(db);
-    const before = await stored();
-    const { bytes, name } = await make();
-    const response = await upload(`purpose=race&race=${race.id}`, bytes, name);
-    expect(response.status).toBe(303);
-    const toast = toastOf(response);
-    expect(toast.type).toBe("error");
-    expect(toast.description).toMatch(message);
-    expect(await stored()).toBe(before);
-    const [row] = await db.select({ hash: races.imageHash }).from(races).where(eq(races.id, race.id));
-    expect(row!.hash).toBeNull();
-  }, 60_000);
+  it.each(cases)(
+    "%s",
+    async (_what, make, message) => {
+      const race = await createRace(db);
+      const before = await stored();
+      const { bytes, name } = await make();
+      const response = await upload(`purpose=race&race=${race.id}`, bytes, name);
+      expect(response.status).toBe(303);
+      const toast = toastOf(response);
+      expect(toast.type).toBe("error");
+      expect(toast.description).toMatch(message);
+      expect(await stored()).toBe(before);
+      const [row] = await db.select({ hash: races.imageHash }).from(races).where(eq(races.id, race.id));
+      expect(row!.hash).toBeNull();
+    },
+    60_000,
+  );
 
   it("a 20 MB body is refused before it is read (declared or streamed)", async () => {
     const race = await createRace(db);
     const before = await stored();
     const declared = await fetch(`${site.url}/admin/images?purpose=race&race=${race.id}`, {
       method: "POST",
-      headers: { Cookie: ownerCookie, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(20 * 1024 * 1024) },
+      headers: {
+        Cookie: ownerCookie,
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(20 * 1024 * 1024),
+      },
       body: Buffer.alloc(20 * 1024 * 1024),
     }).catch((error: unknown) => error);
     if (declared instanceof Response) {
@@ -235,7 +246,9 @@ describe("the club's logo and banner", () => {
     expect(toastOf(await upload("purpose=banner", await phoneJpeg(2400, 800), "banner.jpg")).type).toBe("success");
     const home = await (await site.request("/")).text();
     // The logo: 36 px high, 72 px wide (2:1), WebP at 1x and 2x.
-    expect(home).toMatch(/<img src="\/images\/u\/[0-9a-f]{32}-72\.webp" srcSet="[^"]*-144\.webp 2x" alt="" width="72" height="36"/i);
+    expect(home).toMatch(
+      /<img src="\/images\/u\/[0-9a-f]{32}-72\.webp" srcSet="[^"]*-144\.webp 2x" alt="" width="72" height="36"/i,
+    );
     // The banner: above the fold, fetched first, never lazy.
     expect(home).toMatch(/<img[^>]*-640\.webp[^>]*width="1920" height="640"[^>]*fetchpriority="high"/i);
     expect(home).not.toMatch(/fetchpriority="high"[^>]*loading="lazy"/);
