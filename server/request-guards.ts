@@ -35,7 +35,11 @@ export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** The cap and timeout of this request's body. */
-export function bodyLimits(req: express.Request, max: number, timeoutMs: number): { max: number; timeoutMs: number; message: string } {
+export function bodyLimits(
+  req: express.Request,
+  max: number,
+  timeoutMs: number,
+): { max: number; timeoutMs: number; message: string } {
   if (req.method === "POST" && req.path === UPLOAD_PATH && /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? ""))
     return { max: MAX_UPLOAD_BODY_BYTES, timeoutMs: UPLOAD_TIMEOUT_MS, message: IMAGE_MESSAGES.tooLarge };
   return { max, timeoutMs, message: tooLarge(max) };

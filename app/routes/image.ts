@@ -22,6 +22,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ETag: etag,
     "Content-Disposition": "inline",
   };
-  if (request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
+  if (
+    request.headers
+      .get("If-None-Match")
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(bytes), { headers: { ...headers, "Content-Length": String(bytes.length) } });
 }

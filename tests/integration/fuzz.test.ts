@@ -743,7 +743,11 @@ const actions: [string, fc.Arbitrary<Case>][] = [
         fc.constantFrom("purpose=logo", "purpose=banner", "purpose=race&race=1", "purpose=race&race=99999999", "purpose=x"),
         badName,
         nasty,
-        fc.oneof(nasty, nasty.map((v) => `RIFF\u0000\u0000\u0000\u0000WEBPVP8 ${v}`), fc.constant("<svg onload=alert(1)>")),
+        fc.oneof(
+          nasty,
+          nasty.map((v) => `RIFF\u0000\u0000\u0000\u0000WEBPVP8 ${v}`),
+          fc.constant("<svg onload=alert(1)>"),
+        ),
         fc.boolean(),
       )
       .map(([query, name, filename, content, extra]) => ({
@@ -757,7 +761,9 @@ const actions: [string, fc.Arbitrary<Case>][] = [
           "Content-Type: image/png",
           "",
           content,
-          ...(extra ? ["--FUZZ", `Content-Disposition: form-data; name="${(name || "x").replace(/["\r\n]/g, "")}"`, "", filename] : []),
+          ...(extra
+            ? ["--FUZZ", `Content-Disposition: form-data; name="${(name || "x").replace(/["\r\n]/g, "")}"`, "", filename]
+            : []),
           "--FUZZ--",
           "",
         ].join("\r\n"),

@@ -69,13 +69,19 @@ async function currentHash(tx: Tx, place: ImagePlace): Promise<string | null | u
     return race ? race.hash : undefined;
   }
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`club_settings:${settingKey(place.purpose)}`}))`);
-  const [row] = await tx.select({ value: clubSettings.value }).from(clubSettings).where(eq(clubSettings.key, settingKey(place.purpose)));
+  const [row] = await tx
+    .select({ value: clubSettings.value })
+    .from(clubSettings)
+    .where(eq(clubSettings.key, settingKey(place.purpose)));
   return imageRefFrom(row?.value)?.hash ?? null;
 }
 
 async function point(tx: Tx, place: ImagePlace, ref: ImageRef | null): Promise<void> {
   if (place.purpose === "race") {
-    await tx.update(races).set({ imageHash: ref?.hash ?? null, updatedAt: sql`now()` }).where(eq(races.id, place.raceId));
+    await tx
+      .update(races)
+      .set({ imageHash: ref?.hash ?? null, updatedAt: sql`now()` })
+      .where(eq(races.id, place.raceId));
   } else if (ref) {
     await tx
       .insert(clubSettings)

@@ -45,8 +45,14 @@ const ENCODE = {
 function targets(purpose: ImagePurpose, width: number, height: number): { width: number; height: number }[] {
   const use = IMAGE_USES[purpose];
   const sizes = use.heights
-    ? use.heights.map((h) => ({ width: Math.max(1, Math.round((width * Math.min(h, height)) / height)), height: Math.min(h, height) }))
-    : use.widths!.map((w) => ({ width: Math.min(w, width), height: Math.max(1, Math.round((height * Math.min(w, width)) / width)) }));
+    ? use.heights.map((h) => ({
+        width: Math.max(1, Math.round((width * Math.min(h, height)) / height)),
+        height: Math.min(h, height),
+      }))
+    : use.widths!.map((w) => ({
+        width: Math.min(w, width),
+        height: Math.max(1, Math.round((height * Math.min(w, width)) / width)),
+      }));
   // Widths are the variants' names: one per width.
   const unique = new Map(sizes.map((s) => [s.width, s]));
   return [...unique.values()].sort((a, b) => a.width - b.width);
@@ -90,7 +96,8 @@ async function encode(purpose: ImagePurpose, type: UploadType, input: Buffer): P
   if ((meta.pages ?? 1) > 1) throw new ImageRefused(IMAGE_MESSAGES.notImage);
 
   // EXIF orientations 5-8 swap the sides.
-  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  const upright =
+    (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
   const sizes = targets(purpose, upright.width, upright.height);
   const largest = sizes[sizes.length - 1]!;
 

@@ -35,7 +35,8 @@ export async function readUpload(request: Request, field: string, extraFields: r
   let upload: Upload | null = null;
   let files = 0;
   for (const [name, value] of formData.entries()) {
-    if (name !== field && !extraFields.includes(name)) refuse(400, `This form has no field named ${JSON.stringify(name.slice(0, 60))}.`);
+    if (name !== field && !extraFields.includes(name))
+      refuse(400, `This form has no field named ${JSON.stringify(name.slice(0, 60))}.`);
     if (name === field) {
       if (typeof value === "string") throw new ImageRefused(IMAGE_MESSAGES.missing);
       if (++files > 1) refuse(400, "Upload one image at a time.");

@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = place?.purpose === "race" ? "/admin/races" : "/admin/settings";
   const answer = (type: "success" | "error", title: string, description: string) =>
     redirectWithToast(back, { type, title, description }, { status: 303 });
-  if (!place) throw data({ message: "This form does not say where the image goes (?purpose=logo, banner or race)." }, { status: 400 });
+  if (!place)
+    throw data({ message: "This form does not say where the image goes (?purpose=logo, banner or race)." }, { status: 400 });
 
   const db = context.get(dbContext);
   const actor = adminActor(me, context);
@@ -49,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isRemove) {
     // The "Remove" button: a plain form, nothing in it but the button.
     const formData = await readForm(request, REMOVE_FORM);
-    if (formData.get("intent") !== "remove") return answer("error", "Nothing was changed", "This form is not one of this page's.");
+    if (formData.get("intent") !== "remove")
+      return answer("error", "Nothing was changed", "This form is not one of this page's.");
     const removed = await attempt(context.get(loggerContext), "image remove", () => removeImage(db, place, actor));
     if (removed === null) return answer("error", "Nothing was changed", "An error occurred. Please try again.");
     return removed
