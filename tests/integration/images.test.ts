@@ -9,9 +9,10 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
-import { createBackup } from "~/domain/admin/backup.server";
+import { createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/admin/backup.server";
+import { processImage } from "~/domain/images/process.server";
 import { auditLog, imageVariants, images, races } from "~/db/schema";
-import { useTestDatabase } from "../support/database";
+import { createTestDatabase, useTestDatabase } from "../support/database";
 import { createAdmin, createRace } from "../support/factories";
 import { cookieValue, startTestSite, type TestSite } from "../support/admin-http";
 
@@ -130,6 +131,20 @@ describe("a race's image", () => {
     const before = await stored();
     await db.delete(races).where(eq(races.id, race.id));
     expect(await stored()).toBe(before - 1);
+  });
+});
+
+describe("the pipeline", () => {
+  it("turns a photo upright by its EXIF orientation, then drops the orientation with the rest", async () => {
+    // Taken with the phone on its side: stored 800 x 400, EXIF says "rotate 90".
+    const sideways = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#336699" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const image = await processImage("race", "side.jpg", sideways);
+    expect([image.width, image.height]).toEqual([400, 800]);
+    const meta = await sharp(image.variants.find((v) => v.width === 400 && v.format === "webp")!.bytes).metadata();
+    expect([meta.width, meta.height, meta.orientation]).toEqual([400, 800, undefined]);
   });
 });
 
@@ -289,11 +304,22 @@ describe("who may upload", () => {
 });
 
 describe("backups", () => {
-  it("carry the images", async () => {
+  it("carry the images, and a restore brings back the same bytes", async () => {
     const race = await createRace(db);
     await upload(`purpose=race&race=${race.id}`, await png(640, 360), "b.png", ownerCookie, "image/png");
     const backup = await createBackup(pool);
     expect(backup.tables.images!.length).toBe(await stored());
     expect(backup.tables.image_variants!.length).toBeGreaterThan(0);
+    const target = await createTestDatabase();
+    try {
+      await restoreBackup(target.pool, decodeBackup(encodeBackup(backup)));
+      const variants = (rows: { hash: string; width: number; format: string; bytes: Buffer }[]) =>
+        rows.map((r) => `${r.hash}-${r.width}.${r.format}:${r.bytes.toString("base64")}`).sort();
+      expect(variants(await target.db.select().from(imageVariants))).toEqual(variants(await db.select().from(imageVariants)));
+      const [restored] = await target.db.select({ hash: races.imageHash }).from(races).where(eq(races.id, race.id));
+      expect(restored!.hash).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      await target.drop();
+    }
   });
 });
