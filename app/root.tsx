@@ -46,6 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       clubEmail: club.email,
       // The footer's words (the club's settings, /admin/settings).
       footer: { blurb: club.blurb, missionQuote: club.missionQuote, social: club.social, founded: club.founded },
+      // The uploaded logo (/admin/settings); absent: the built-in one, inline.
+      ...(club.logo ? { logo: club.logo } : {}),
       // Link previews name the page by its public address (app/lib/site/link-preview.ts).
       siteUrl: config.siteUrl,
       // Checked against the server-side session, never a flag in the browser.
@@ -88,7 +90,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-background focus:p-2">
           Skip to content
         </a>
-        <SiteHeader clubName={clubName} showAdminLink={data?.showAdminLink ?? true} />
+        <SiteHeader
+          clubName={clubName}
+          logo={data && "logo" in data ? data.logo : undefined}
+          showAdminLink={data?.showAdminLink ?? true}
+        />
         {hydrate ? <ToastOnLoad toast={toast} /> : <ServerToast toast={toast} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
           {!hydrate && (

@@ -24,6 +24,8 @@ export default [
   // The profile's head-to-head picker submits here (GET ?other=) and is sent to the page below.
   route("competitor/:id/vs", "routes/competitor-vs-pick.ts"),
   route("competitor/:id/vs/:otherId", "routes/competitor-vs.tsx"),
+  // Uploaded images, re-encoded (issue 24 item 2): /images/u/<hash>-<width>.<avif|webp>.
+  route("images/u/:name", "routes/image.ts"),
   route("news", "routes/news.tsx"),
   route("news.atom", "routes/news-atom.ts"),
   route("news/:id", "routes/news-notice.tsx"),
@@ -58,6 +60,7 @@ export default [
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/images", "routes/admin/images.ts"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/account/two-factor", "routes/admin/two-factor.tsx"),

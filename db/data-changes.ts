@@ -17,6 +17,8 @@ export const PUBLIC_DATA_TABLES = [
   // The club's name, words and links are on every page (/admin/settings).
   "club_settings",
   "news",
+  // A race page reads its uploaded image's size and widths (issue 24 item 2).
+  "images",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 /** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  customType,
   boolean,
   date,
   index,
@@ -59,6 +60,8 @@ export const races = pgTable(
     location: text("location").notNull().default(""),
     description: text("description").notNull().default(""),
     imageUrl: text("image_url"),
+    /** An uploaded picture (migration 0023); shown instead of image_url. */
+    imageHash: text("image_hash"),
     status: text("status", { enum: ["upcoming", "completed", "cancelled"] })
       .notNull()
       .default("upcoming"),
@@ -75,7 +78,13 @@ export const races = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("races_date_idx").on(t.date), index("races_status_date_idx").on(t.status, t.date.desc())],
+  (t) => [
+    index("races_date_idx").on(t.date),
+    index("races_status_date_idx").on(t.status, t.date.desc()),
+    index("races_image_hash_idx")
+      .on(t.imageHash)
+      .where(sql`image_hash IS NOT NULL`),
+  ],
 );
 
 export const raceResults = pgTable(
@@ -522,4 +531,28 @@ export const importDrafts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("import_drafts_created_idx").on(t.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/** Uploaded images (migration 0023, decision 0031): one row per image, its variants below. */
+export const images = pgTable("images", {
+  hash: text("hash").primaryKey(),
+  purpose: text("purpose", { enum: ["logo", "banner", "race"] }).notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  widths: integer("widths").array().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One re-encoded file per image, width and format: what /images/u/<hash>-<width>.<format> serves. */
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    hash: text("hash").notNull(),
+    width: integer("width").notNull(),
+    format: text("format", { enum: ["avif", "webp"] }).notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width, t.format] })],
 );

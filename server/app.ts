@@ -28,6 +28,7 @@ import { PageCache, pageCacheFastPath, pageKeys } from "~/server/page-cache";
 import { clubToday } from "~/lib/util/dates";
 import { LiveRaces } from "~/server/live-races";
 import { capConnectionsPerAddress, connectionBudget, openFileLimit, refusalLog } from "~/server/connection-limits";
+import { UPLOAD_TIMEOUT_MS } from "~/server/request-guards";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -197,10 +198,10 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   let refusedConnection: (socket: Socket) => boolean = () => false;
   const server: Server = createServer(
     {
-      // Headers within the timeout, then the body within it again (capRequestBody); Node's own
-      // check is the backstop, run every second instead of every 30.
+      // Headers within the timeout, then the body within it again (capRequestBody; an image
+      // upload gets UPLOAD_TIMEOUT_MS); Node's own check is the backstop, run every second instead of every 30.
       headersTimeout: requestTimeoutMs,
-      requestTimeout: 2 * requestTimeoutMs + 1_000,
+      requestTimeout: requestTimeoutMs + Math.max(requestTimeoutMs, UPLOAD_TIMEOUT_MS) + 1_000,
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => {

@@ -5,6 +5,7 @@
  */
 import type express from "express";
 import type { Logger } from "~/server/logger";
+import { IMAGE_MESSAGES } from "~/lib/images/images";
 
 /** A form here is a few KB, the results editor a few tens of KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -21,7 +22,31 @@ function refuse(res: express.Response, status: number, message: string, { close 
   res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
 }
 
-const tooLarge = (max: number) => `Request body too large: the limit is ${Math.round(max / 1024)} KB.`;
+const tooLarge = (max: number) =>
+  max >= 1024 * 1024
+    ? `Request body too large: the limit is ${Math.floor(max / 1024 / 1024)} MB.`
+    : `Request body too large: the limit is ${max / 1024} KB.`;
+
+/**
+ * The one place a larger body is read: an image upload (POST /admin/images, multipart), the
+ * 10 MB file plus the form's few fields. Still counted as it streams and refused as soon as it
+ * passes the cap, so a 20 MB body never sits in memory; a slow phone on the lake's Wi-Fi gets
+ * a minute.
+ */
+export const UPLOAD_PATH = "/admin/images";
+export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** The cap and timeout of this request's body. */
+export function bodyLimits(
+  req: express.Request,
+  max: number,
+  timeoutMs: number,
+): { max: number; timeoutMs: number; message: string } {
+  if (req.method === "POST" && req.path === UPLOAD_PATH && /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? ""))
+    return { max: MAX_UPLOAD_BODY_BYTES, timeoutMs: UPLOAD_TIMEOUT_MS, message: IMAGE_MESSAGES.tooLarge };
+  return { max, timeoutMs, message: tooLarge(max) };
+}
 
 /** The site's forms are a few KB: a body still arriving after this long is a client holding the connection. */
 export const BODY_TIMEOUT_MS = 10_000;
@@ -33,10 +58,11 @@ export const BODY_TIMEOUT_MS = 10_000;
  * arrived within `timeoutMs` is refused with 408 and its connection closed. React Router then
  * reads the buffered copy (see `bodyOf`).
  */
-export function capRequestBody(max = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS): express.RequestHandler {
+export function capRequestBody(cap = MAX_BODY_BYTES, bodyTimeoutMs = BODY_TIMEOUT_MS): express.RequestHandler {
   return (req, res, next) => {
+    const { max, timeoutMs, message: tooLargeMessage } = bodyLimits(req, cap, bodyTimeoutMs);
     const declared = req.headers["content-length"];
-    if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, tooLarge(max), { close: true });
+    if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, tooLargeMessage, { close: true });
     if (BODYLESS.has(req.method)) return next();
 
     const chunks: Buffer[] = [];
@@ -51,7 +77,7 @@ export function capRequestBody(max = MAX_BODY_BYTES, timeoutMs = BODY_TIMEOUT_MS
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) return stop(413, tooLarge(max));
+      if (size > max) return stop(413, tooLargeMessage);
       chunks.push(chunk);
     };
     const timer = setTimeout(() => {

@@ -3,6 +3,7 @@ import { homeStandings } from "~/domain/championship/championship.server";
 import { latestRaceWithResults, leadersOfRaces, nextEvent } from "~/domain/races/public-queries.server";
 import { pinnedNotices } from "~/domain/news/news.server";
 import { PinnedNotices } from "~/components/news/pinned-notices";
+import { UploadedPicture } from "~/components/images/picture";
 import { showNotice } from "~/lib/news/shown";
 import { SeasonSelect } from "~/components/championship/season-select";
 import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
@@ -55,13 +56,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     seasonParam: params.get("season"),
     next,
     pinned: pinned.map((n) => showNotice(n, config.timeZone)),
+    // The banner an owner uploaded (/admin/settings); without one the page is as before.
+    ...(club.banner ? { banner: club.banner } : {}),
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { words, tab, latest, latestResults, totalResults, standings: top, seasonParam, next, pinned } = loaderData;
+  const banner = "banner" in loaderData ? loaderData.banner : undefined;
   return (
     <div className="space-y-8">
+      {banner && (
+        // Above the fold: fetched first, not lazily; its own width and height keep the page still.
+        <UploadedPicture image={banner} purpose="banner" priority className="h-auto max-h-96 w-full rounded-xl object-cover" />
+      )}
       <section className="rounded-xl bg-gradient-to-br from-sky-800 to-primary px-6 py-10 text-white sm:px-10">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{words.heroHeading}</h1>
         <p className="mt-3 max-w-2xl text-sky-100">{words.heroInvitation}</p>

@@ -8,6 +8,7 @@ import { raceNotices } from "~/domain/news/news.server";
 import { RaceNotices } from "~/components/news/notice";
 import { showNotice } from "~/lib/news/shown";
 import { RaceDetails } from "~/components/race/race-details";
+import { raceImageRef } from "~/domain/images/images.server";
 import { RaceHeats } from "~/components/race/race-heats";
 import { RaceResultsCard } from "~/components/race/race-results-card";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
@@ -54,7 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
   const today = clubToday(config);
   const timing = raceTiming(race.date, today);
-  const [results, entries, classes, official, window, notices] = await Promise.all([
+  const [results, entries, classes, official, window, notices, image] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     timing === "past" ? null : entryList(db, race.id),
@@ -62,6 +63,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     resultsStatus(db, race.id),
     raceEntryWindow(db, race.id),
     raceNotices(db, race.id),
+    raceImageRef(db, race.id),
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -98,6 +100,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     status,
     entryWindow,
     notices: notices.map((n) => showNotice(n, config.timeZone)),
+    // An uploaded picture; without one the page is as before (the bundled picture).
+    ...(image ? { image } : {}),
   });
 }
 
@@ -107,6 +111,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  */
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
   const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow, notices } = loaderData;
+  const image = "image" in loaderData ? loaderData.image : undefined;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -132,7 +137,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
           <RaceResultsCard raceId={race.id} results={results} resultsMark={resultsMark} lastUpdated={lastUpdated} />
           {changes.length > 0 && <ResultChanges changes={changes} />}
         </div>
-        <RaceDetails race={race} status={status} entryWindow={entryWindow} />
+        <RaceDetails race={race} image={image} status={status} entryWindow={entryWindow} />
       </div>
     </div>
   );

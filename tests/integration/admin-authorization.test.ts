@@ -178,6 +178,9 @@ const actions: [string, string, Record<string, string | number>][] = [
   ["publish a notice", "/admin/news", { intent: "save", title: "Fake notice", body: "Should never be saved.", raceId: race.id }],
   ["delete a notice", "/admin/news", { intent: "delete", id: notice!.id }],
   ["end a session", "/admin/sessions", { id: "a".repeat(64) }],
+  // Uploads are multipart (tests/integration/images.test.ts); the remove button is a plain form.
+  ["remove the club's logo", "/admin/images?purpose=logo", { intent: "remove" }],
+  ["remove a race's image", `/admin/images?purpose=race&race=${race.id}`, { intent: "remove" }],
   ["send a test e-mail", "/admin/overview", { intent: "test-email" }],
   ["invite an admin", "/admin/admins", { intent: "invite", email: "eve.admin@example.com", role: "owner" }],
   [
@@ -309,7 +312,14 @@ const ownerOnlyPages = [
 // The download route answers a results officer 403 before it looks for the file.
 ownerOnlyPages.push("/admin/backups/club-backup-2026-01-01T00-00-00-000Z.json.gz");
 const ownerOnlyActions = actions.filter(([, path]) =>
-  ["/admin/competitors", "/admin/competitors/duplicates", "/admin/admins", "/admin/overview", "/admin/settings"].includes(path),
+  [
+    "/admin/competitors",
+    "/admin/competitors/duplicates",
+    "/admin/admins",
+    "/admin/overview",
+    "/admin/settings",
+    "/admin/images?purpose=logo",
+  ].includes(path),
 );
 
 describe("as a results officer", () => {

@@ -784,6 +784,41 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     "overview: send a test e-mail",
     broken("overview test e-mail", "/admin/overview", [["intent", "test-email"]], ["intent"], true),
   ],
+  [
+    "image upload: hostile multipart (issue 24 item 2)",
+    fc
+      .tuple(
+        fc.constantFrom("purpose=logo", "purpose=banner", "purpose=race&race=1", "purpose=race&race=99999999", "purpose=x"),
+        badName,
+        nasty,
+        fc.oneof(
+          nasty,
+          nasty.map((v) => `RIFF\u0000\u0000\u0000\u0000WEBPVP8 ${v}`),
+          fc.constant("<svg onload=alert(1)>"),
+        ),
+        fc.boolean(),
+      )
+      .map(([query, name, filename, content, extra]) => ({
+        label: "image upload",
+        method: "POST" as const,
+        path: `/admin/images?${query}`,
+        headers: { "Content-Type": "multipart/form-data; boundary=FUZZ" },
+        body: [
+          "--FUZZ",
+          `Content-Disposition: form-data; name="image"; filename="${filename.replace(/["\r\n]/g, "")}"`,
+          "Content-Type: image/png",
+          "",
+          content,
+          ...(extra
+            ? ["--FUZZ", `Content-Disposition: form-data; name="${(name || "x").replace(/["\r\n]/g, "")}"`, "", filename]
+            : []),
+          "--FUZZ--",
+          "",
+        ].join("\r\n"),
+        admin: true,
+      })),
+  ],
+  ["image remove", broken("image remove", "/admin/images?purpose=logo", [["intent", "remove"]], ["intent"], true)],
   ["forgot password", broken("forgot password", "/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"])],
   [
     "reset password with made-up links",
@@ -859,6 +894,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
+  ["/images/u/:name", (s) => `/images/u/${s}`, false, CASES_PER_ROUTE],
+  ["/images/u/<hash>-:width.webp", (s) => `/images/u/${"0".repeat(32)}-${s}.webp`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/invitation/:token", (s) => `/admin/invitation/${s}`, false, CASES_PER_ROUTE],
   ["/admin/admins?x=", (s) => `/admin/admins?id=${s}&intent=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/settings?x=", (s) => `/admin/settings?x=${s}&__intent__=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],

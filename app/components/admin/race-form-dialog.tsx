@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { ListedRace } from "~/components/admin/race-table";
+import { ImageUploadForm } from "~/components/admin/image-upload-form";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -83,6 +84,15 @@ export function RaceFormDialog({ formKey, race, onClose }: { formKey: string; ra
           <FieldError id={form.errorId} errors={form.errors} />
           <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={race ? "Update Race" : "Add Race"} />
         </fetcher.Form>
+        {race && (
+          // Its own form (a file is posted on its own, and reloads the page): not inside the form above.
+          <ImageUploadForm
+            label="Race image"
+            hint="On the race's page, instead of the image URL above."
+            query={`purpose=race&race=${race.id}`}
+            current={race.image}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

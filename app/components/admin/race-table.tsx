@@ -1,3 +1,4 @@
+import type { ImageRef } from "~/lib/images/images";
 import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -21,6 +22,7 @@ export interface ListedRace {
   entryCount: number;
   entriesOpen: string;
   entriesClose: string;
+  image?: ImageRef | null;
 }
 
 /** What a row's buttons open: the race's form, its delete confirmation or its entries. */

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/util/cn";
 import { navigation } from "~/lib/site/site";
 import { ClubLogo } from "~/components/layout/club-logo";
+import type { ImageRef } from "~/lib/images/images";
 
 function NavItems({ vertical }: { vertical?: boolean }) {
   return (
@@ -31,13 +32,13 @@ function NavItems({ vertical }: { vertical?: boolean }) {
   );
 }
 
-export function SiteHeader({ clubName, showAdminLink }: { clubName: string; showAdminLink: boolean }) {
+export function SiteHeader({ clubName, logo, showAdminLink }: { clubName: string; logo?: ImageRef; showAdminLink: boolean }) {
   const location = useLocation();
   return (
     <header className="sticky top-0 z-40 bg-primary text-primary-foreground shadow">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" reloadDocument className="flex min-w-0 items-center gap-2 font-semibold">
-          <ClubLogo className="flex size-9 shrink-0" />
+          <ClubLogo logo={logo} className="flex size-9 shrink-0" />
           <span className="truncate">{clubName}</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">

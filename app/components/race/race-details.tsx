@@ -2,6 +2,8 @@ import { CalendarDays, MapPin } from "lucide-react";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { UploadedPicture } from "~/components/images/picture";
+import type { ImageRef } from "~/lib/images/images";
 import { raceImage } from "~/lib/site/site";
 
 /**
@@ -10,10 +12,13 @@ import { raceImage } from "~/lib/site/site";
  */
 export function RaceDetails({
   race,
+  image,
   status,
   entryWindow,
 }: {
   race: { id: number; title: string; date: string; location: string; description: string; imageUrl: string | null };
+  /** An uploaded picture (issue 24 item 2); else the race's image path or the bundled one. */
+  image?: ImageRef;
   status: "Upcoming" | "Completed" | "Cancelled";
   /** "Entries closed on ...": only while the race is still to come. */
   entryWindow: string | null;
@@ -21,15 +26,20 @@ export function RaceDetails({
   return (
     <aside className="space-y-6">
       <Card className="overflow-hidden">
-        <img
-          src={raceImage(race.title, race.imageUrl)}
-          alt=""
-          width={640}
-          height={360}
-          // Below the results on a phone.
-          loading="lazy"
-          className="aspect-video w-full object-cover"
-        />
+        {image ? (
+          // Below the results on a phone: lazy; cropped to the card's 16:9 as the bundled one is.
+          <UploadedPicture image={image} purpose="race" className="aspect-video w-full object-cover" />
+        ) : (
+          <img
+            src={raceImage(race.title, race.imageUrl)}
+            alt=""
+            width={640}
+            height={360}
+            // Below the results on a phone.
+            loading="lazy"
+            className="aspect-video w-full object-cover"
+          />
+        )}
         <CardHeader>
           <CardTitle>Race Details</CardTitle>
         </CardHeader>

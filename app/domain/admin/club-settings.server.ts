@@ -4,12 +4,13 @@
  * zone are one more key, "club" (readClub / saveClub below), whose defaults come from site.ts and
  * the environment.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { clubSettings } from "~/db/schema";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
+import { CLUB_IMAGE_KEYS, clubImagesFrom } from "~/domain/images/images.server";
 import { clubDefaults, clubFromStored, type Club, type ClubEnvDefaults, type ClubSettingsInput } from "~/lib/site/club-settings";
 
 export const SETTING_DEFAULTS = {
@@ -45,10 +46,18 @@ export const clubRequiresTwoFactorSql = sql<boolean>`coalesce((SELECT (value = '
 /** The key of the club's words, links and time zone: one JSON value (app/lib/site/club-settings.ts). */
 export const CLUB_KEY = "club";
 
-/** The club as pages show it: what an owner saved over the defaults of this install. */
+/**
+ * The club as pages show it: what an owner saved over the defaults of this install, with its
+ * uploaded logo and banner when it has them (keys "image.logo", "image.banner": app/domain/images).
+ */
 export async function readClub(db: Executor, env: ClubEnvDefaults): Promise<Club> {
-  const [row] = await db.select({ value: clubSettings.value }).from(clubSettings).where(eq(clubSettings.key, CLUB_KEY));
-  return clubFromStored(row?.value, clubDefaults(env));
+  const rows = await db
+    .select({ key: clubSettings.key, value: clubSettings.value })
+    .from(clubSettings)
+    .where(inArray(clubSettings.key, [CLUB_KEY, ...CLUB_IMAGE_KEYS]));
+  const club = clubFromStored(rows.find((r) => r.key === CLUB_KEY)?.value, clubDefaults(env));
+  const images = clubImagesFrom(rows);
+  return { ...club, ...(images.logo ? { logo: images.logo } : {}), ...(images.banner ? { banner: images.banner } : {}) };
 }
 
 /**
@@ -64,7 +73,8 @@ export async function saveClub(
   return db.transaction(async (tx) => {
     // One writer at a time, so the audit entry's "before" is the value this write replaced.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('club_settings:club'))`);
-    const before = await readClub(tx, env);
+    // The images have their own keys and their own form.
+    const { logo: _logo, banner: _banner, ...before } = await readClub(tx, env);
     const after: Club = { ...before, ...input };
     const changes = diffFields({ ...before }, { ...after });
     if (Object.keys(changes).length === 0) return false;

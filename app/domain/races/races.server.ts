@@ -8,6 +8,7 @@ import { raceColumns, type PublicRace } from "~/domain/races/public-queries.serv
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
+import type { ImageRef } from "~/lib/images/images";
 
 export interface AdminRace extends PublicRace {
   countsForChampionship: boolean;
@@ -15,6 +16,8 @@ export interface AdminRace extends PublicRace {
   entriesCloseAt: Date | null;
   resultCount: number;
   entryCount: number;
+  /** An uploaded picture (issue 24 item 2). */
+  image: ImageRef | null;
 }
 
 export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
@@ -26,6 +29,7 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
       entriesCloseAt: races.entriesCloseAt,
       resultCount: sql<number>`(SELECT count(*)::int FROM race_results rr WHERE rr.race_id = "races"."id")`,
       entryCount: sql<number>`(SELECT count(*)::int FROM race_registrations reg WHERE reg.race_id = "races"."id")`,
+      image: sql<ImageRef | null>`(SELECT json_build_object('hash', i.hash, 'width', i.width, 'height', i.height, 'widths', i.widths) FROM images i WHERE i.hash = "races"."image_hash")`,
     })
     .from(races)
     .orderBy(asc(races.date), asc(races.id));

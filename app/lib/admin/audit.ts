@@ -34,6 +34,9 @@ export const AUDIT_KINDS = [
   "news.create",
   "news.update",
   "news.delete",
+  // Uploaded images (issue 24 item 2): the club's logo and banner, a race's picture.
+  "image.upload",
+  "image.remove",
   "signin.success",
   "signin.wrong-password",
   "signin.unknown-user",

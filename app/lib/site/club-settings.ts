@@ -7,6 +7,7 @@
 import { z } from "~/lib/util/zod";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
 import { site } from "~/lib/site/site";
+import type { ImageRef } from "~/lib/images/images";
 
 export interface SocialLink {
   label: string;
@@ -27,6 +28,9 @@ export interface Club {
   email: string;
   social: SocialLink[];
   timeZone: string;
+  /** Uploaded at /admin/settings (issue 24 item 2); absent: the built-in logo, no banner. */
+  logo?: ImageRef;
+  banner?: ImageRef;
 }
 
 /** What the environment gives a fresh install (CLUB_NAME, CLUB_EMAIL, CLUB_TIMEZONE). */

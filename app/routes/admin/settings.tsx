@@ -8,6 +8,7 @@ import { attempt, refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { ClubSettingsForm } from "~/components/admin/club-settings-form";
+import { ImageUploadForm } from "~/components/admin/image-upload-form";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -66,7 +67,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           page at once.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-6">
+        <section aria-labelledby="club-images" className="space-y-3">
+          <h2 id="club-images" className="text-lg font-semibold">
+            Logo and banner
+          </h2>
+          <ImageUploadForm
+            label="Logo"
+            hint="In the header of every page, 36 pixels high."
+            query="purpose=logo"
+            current={loaderData.club.logo}
+          />
+          <ImageUploadForm
+            label="Banner"
+            hint="At the top of the home page, the page's full width."
+            query="purpose=banner"
+            current={loaderData.club.banner}
+          />
+        </section>
         <ClubSettingsForm club={loaderData.club} lastResult={actionData?.result} failure={failure} />
       </CardContent>
     </Card>
