@@ -31,7 +31,14 @@ test("uploading a race image and seeing it on the race page", async ({ page }) =
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByText("Race image: the built-in one.")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await dialog.getByLabel("Race image").setInputFiles({ name: "lake.jpg", mimeType: "image/jpeg", buffer: photo });
+    // A file over 10 MB is refused before it is sent, with the server's message.
+    const input = dialog.getByLabel("Race image");
+    await input.setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024) });
+    expect(await input.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe(
+      "The file is too large: an image may be at most 10 MB.",
+    );
+    await input.setInputFiles({ name: "lake.jpg", mimeType: "image/jpeg", buffer: photo });
+    expect(await input.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(true);
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(toast(page, "Image uploaded")).toBeVisible();
 
