@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { headerKey, recogniseHeader, recogniseHeaders, cleanMapping } from "~/lib/results-import/headers";
-import { editDistance, indexRacers, matchRacer, normaliseName, splitName, type KnownRacer } from "~/lib/results-import/match";
+import { indexRacers, matchRacer, normaliseName, splitName, type KnownRacer } from "~/lib/results-import/match";
+import { editDistance } from "~/lib/util/edit-distance";
 import { detectDelimiter, MAX_IMPORT_ROWS, parseImport, type ImportTable } from "~/lib/results-import/parse";
 import { DEFAULT_SETTINGS, planImport } from "~/lib/results-import/preview";
 import { parseImportTime } from "~/lib/results-import/times";

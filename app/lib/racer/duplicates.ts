@@ -4,6 +4,7 @@
  * found by grouping, never by comparing every racer with every other one: a club of 2,000 racers
  * is a few milliseconds.
  */
+import { editDistance as distance } from "~/lib/util/edit-distance";
 
 export interface DuplicateCandidate {
   id: number;
@@ -39,22 +40,9 @@ export function nameKey(text: string): string {
     .trim();
 }
 
-/** Edits (insert, delete, replace) from a to b, giving up above `limit` (the rows cost nothing then). */
+/** Edits from a to b, giving up above two: a duplicate is at most a typo away. */
 export function editDistance(a: string, b: string, limit = 2): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      best = Math.min(best, current[j]!);
-    }
-    if (best > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
+  return distance(a, b, limit);
 }
 
 /** One typo at most, and none in a name shorter than 4 letters ("Sam" / "Tim" are two people). */

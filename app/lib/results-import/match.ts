@@ -5,6 +5,8 @@
  * (a small edit distance: "Jon Smyth" for Jon Smith), and the admin chooses, or a new racer is
  * created under the name in the file.
  */
+import { editDistance } from "~/lib/util/edit-distance";
+
 export interface KnownRacer {
   id: number;
   firstName: string;
@@ -31,24 +33,6 @@ export function normaliseName(name: string): string {
 export function normaliseBoat(boat: string): string {
   const text = boat.trim().replace(/^#\s*/, "").toUpperCase();
   return /^\d+$/.test(text) ? String(Number(text)) : text;
-}
-
-/** Levenshtein distance, stopping early once it passes `limit` (then `limit + 1`). */
-export function editDistance(a: string, b: string, limit = Infinity): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      best = Math.min(best, current[j]!);
-    }
-    if (best > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** How far apart two names may be to be offered: 1 for short names, 2 from 8 letters, 3 from 16. */
