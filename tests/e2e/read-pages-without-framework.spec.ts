@@ -16,6 +16,7 @@ const READ_PAGES = [
   "/competitor/2/vs/7",
   "/no-such-page",
   "/registration",
+  "/race-registration",
 ];
 
 for (const path of READ_PAGES) {

@@ -15,6 +15,7 @@ const TOTAL_BUDGET = 40 * 1024;
 const FORM_JS_BUDGET = 20 * 1024;
 const FORM_PAGES = [
   "/registration",
+  "/race-registration",
   // The race-entry link page and the race e-mail preferences page, as a wrong link shows them.
   "/race-entry/not-a-real-token",
   `/messages/${"A".repeat(43)}`,
