@@ -40,6 +40,10 @@ import { linkPreview, previewSite } from "~/lib/site/link-preview";
  */
 export const handle = PUBLIC_FORM;
 
+// The races on offer depend on the clock (entry windows open and close at a time of day), which no
+// data change announces: rendered for each visit, never kept by the page cache or a CDN.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = previewSite(matches);
   return linkPreview(site, location, {

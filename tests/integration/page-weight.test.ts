@@ -95,6 +95,13 @@ describe("byte budgets of the public read pages", () => {
     expect(js).toBeGreaterThan(4 * 1024);
   });
 
+  it("the driver form is kept like a read page; race registration, whose races follow the clock, is not", async () => {
+    const form = await fetch(new URL("/registration", server.url));
+    expect(form.headers.get("cache-control")).toMatch(/^public/);
+    const entries = await fetch(new URL("/race-registration", server.url));
+    expect(entries.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("an admin page still ships its framework (the budget measures what it says)", async () => {
     const { js } = await firstLoad("/admin/login");
     expect(js).toBeGreaterThan(JS_BUDGET);
