@@ -7,7 +7,9 @@
  *   server's places (FieldError's element, aria-invalid, aria-describedby);
  * - SPEC's two registration questions as a native modal <dialog> the server rendered;
  * - the Print Form popup with the classes ticked so far;
- * - "Submitting..." on the submit button, and one submission per click.
+ * - "Submitting..." on the submit button, and one submission per click: the form is posted with
+ *   fetch and the answer shown in place (app/lib/site/form-submit.ts), so the page stays as it
+ *   is, busy, until the answer arrives.
  */
 import { z } from "~/lib/util/zod-mini";
 import {
@@ -18,6 +20,7 @@ import {
   raceRegistrationSchema,
   REGISTRATION_FORM_ID,
 } from "~/lib/registration/registration-forms";
+import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/site/form-submit";
 
 interface Def {
   type: string;
@@ -141,6 +144,8 @@ function enhance(form: HTMLFormElement) {
       form.append(field);
     }
     setBusy(form, true);
+    event.preventDefault();
+    void post(form);
   });
   if (schema) form.addEventListener("input", () => checking && check(form, schema));
   // Back to this page from the next one: usable again.
@@ -151,6 +156,39 @@ function enhance(form: HTMLFormElement) {
       setBusy(form, false);
     }
   });
+}
+
+/** The browser's own post, as without this script (the form's submit event is not fired again). */
+function postAsDocument(form: HTMLFormElement) {
+  HTMLFormElement.prototype.submit.call(form);
+}
+
+/** Posts the form as the browser would, then shows the answer: the next page, or this one again. */
+async function post(form: HTMLFormElement) {
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+  let response: Response;
+  try {
+    response = await fetch(form.action, { method: "POST", body, headers: { [FORM_SUBMIT_HEADER]: "1" } });
+  } catch {
+    // Offline, or the server restarting: the browser's own post shows what it can (the offline page).
+    return postAsDocument(form);
+  }
+  const next = response.headers.get(FORM_REDIRECT_HEADER);
+  if (next) return location.assign(next);
+  // A refusal before the app (a body too large, a foreign origin) is plain text: the browser shows it.
+  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return postAsDocument(form);
+  show(new DOMParser().parseFromString(await response.text(), "text/html"));
+}
+
+/** The server's answer in place of the page: its messages, notice or question, as a post would show them. */
+function show(page: Document) {
+  document.title = page.title;
+  document.body.replaceWith(document.adoptNode(page.body));
+  start();
+  const invalid = document.querySelector<HTMLElement>('main form [aria-invalid="true"]');
+  if (invalid) invalid.focus();
+  else scrollTo(0, 0);
 }
 
 /** The server asked one of SPEC's two questions: as a modal now, the in-form panel hidden. */
@@ -181,6 +219,10 @@ function printForm(event: MouseEvent) {
   if (!popup) window.alert(PRINT_POPUP_BLOCKED);
 }
 
-for (const form of document.querySelectorAll<HTMLFormElement>('main form[method="post"]')) enhance(form);
-openQuestion();
+function start() {
+  for (const form of document.querySelectorAll<HTMLFormElement>('main form[method="post"]')) enhance(form);
+  openQuestion();
+}
+
+start();
 document.addEventListener("click", printForm);

@@ -16,9 +16,6 @@ const PAGES = [
   "/competitor/1",
   "/competitor/2/vs/7",
   "/no-such-page",
-  // The public forms (decision 0033): their page script adds no HTML, so they inline their own rules too.
-  "/registration",
-  "/race-registration",
 ];
 
 const PROPERTIES = [

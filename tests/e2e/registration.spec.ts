@@ -134,13 +134,13 @@ test("the submit button reads 'Submitting...' and is disabled while busy", async
   await page.goto("/registration");
   await hydrated(page);
   await fill(page, d);
-  // Hold the POST back so the busy state can be seen. The form posts a document (decision 0033),
-  // and a page whose navigation is held in the network cannot be inspected: the test stops the
-  // submission after the page script has run, looks, then sends the form itself.
-  await page.evaluate(() => document.addEventListener("submit", (event) => event.preventDefault(), { once: true }));
+  // Hold the POST back a moment so the busy state can be seen (the page script posts with fetch).
+  await page.route("**/registration", async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Submit Registration" }).click();
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
-  await page.evaluate(() => (document.getElementById("registration-form") as HTMLFormElement).submit());
   await expect(page).toHaveURL("/");
 });
 

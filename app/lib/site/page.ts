@@ -48,8 +48,11 @@ export const HYDRATE: PageHandle = { hydrate: true };
  */
 export const PUBLIC_FORMS_SCRIPT = "/js/public-forms.js";
 
-/** A public form's handle: its page script, and no query parameter read. */
-export const PUBLIC_FORM: PageHandle = { scripts: [PUBLIC_FORMS_SCRIPT], scriptsAddNoHtml: true, query: [] };
+/**
+ * A public form's handle: its page script, and no query parameter read. The script shows the
+ * server's answer in place (a message, a dialog), so the page carries every rule of the stylesheet.
+ */
+export const PUBLIC_FORM: PageHandle = { scripts: [PUBLIC_FORMS_SCRIPT], query: [] };
 
 /**
  * A read page's loader data, kept for the server's render only.
