@@ -90,6 +90,8 @@ export default tseslint.config(
   },
   { files: ["app/components/**"], rules: layer(routes, db, domain, server) },
   { files: ["app/lib/**"], rules: layer(outsideLib) },
+  // A page script (decision 0033) is bundled alone for the browser: rules from lib, nothing else.
+  { files: ["app/browser/**"], rules: layer(outsideLib) },
   { files: ["app/domain/**"], rules: layer(routes, server, components) },
   // The app's root modules (root layout, rendering entry, router context) get the server's work
   // through the router context, like every route.

@@ -24,7 +24,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { hydrate, scripts } = pageHandles(
+  const { hydrate, usedStylesOnly } = pageHandles(
     routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
   );
   // Read pages carry no script, so no nonce: their HTML is the same for every visitor and can be
@@ -33,7 +33,9 @@ export default function handleRequest(
   if (!responseHeaders.has("Cache-Control")) {
     // Only what every anonymous visitor sees alike may be kept by a CDN or the page cache
     // (server/page-cache.ts); a cookie (admin session, pending toast) makes the page personal.
-    const shared = !hydrate && responseStatusCode === 200 && !request.headers.get("Cookie");
+    // A form's answer to a POST is never shared, whatever its status.
+    const shared =
+      !hydrate && responseStatusCode === 200 && request.method.toUpperCase() === "GET" && !request.headers.get("Cookie");
     responseHeaders.set("Cache-Control", shared ? PUBLIC_PAGE_CACHE_CONTROL : "private, no-store");
   }
 
@@ -56,7 +58,7 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // Only the rules the page uses, unless a script of its own swaps in HTML it fetches (the
     // calendar's refresh, today's race), which may use others (decision 0025).
-    const page = loadContext.get(inlineStylesContext)(`<!DOCTYPE html>${html}`, { usedRulesOnly: scripts.length === 0 });
+    const page = loadContext.get(inlineStylesContext)(`<!DOCTYPE html>${html}`, { usedRulesOnly: usedStylesOnly });
     // Bytes, not a string: a string body is first checked character by character for lone surrogates.
     return new Response(Buffer.from(page), {
       headers: responseHeaders,

@@ -77,6 +77,9 @@ const PAGES = [
   "/standings",
   "/standings?season=2025",
   "/competitor/60",
+  // The public forms (decision 0033): server HTML and their page script, measured like the read pages.
+  "/registration",
+  "/race-registration",
 ];
 const out: string[] = [`\n# Site benchmark: ${results.toLocaleString("en")} results over 20 seasons`];
 const load = () =>

@@ -74,10 +74,16 @@ function usedRules(tree: Root, classes: ReadonlySet<string>): string {
   return copy.toString();
 }
 
+// React escapes these in attributes; a class like `[&_svg]:size-4` (a button's icon) arrives as `[&amp;_svg]:size-4`.
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+
 /** The classes a page's elements carry (class attributes are always double-quoted by React). */
 function classesOf(html: string): string {
   const names = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of match[1]!.split(/\s+/)) if (name) names.add(name);
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    const value = match[1]!.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]!);
+    for (const name of value.split(/\s+/)) if (name) names.add(name);
+  }
   return [...names].sort().join(" ");
 }
 

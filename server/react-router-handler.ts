@@ -6,6 +6,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/site/form-submit";
 import { bodyOf } from "~/server/request-guards";
 
 export function reactRouterHandler({
@@ -25,11 +26,25 @@ export function reactRouterHandler({
   return async (req, res, next) => {
     try {
       const response = await handle(webRequest(req, res), await getLoadContext(req, res));
-      await send(res, response);
+      await send(res, redirectForPageScript(req, response));
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * A public form's page script follows a redirect itself (app/lib/site/form-submit.ts): the same
+ * answer, cookies included, as a 204 naming the address instead of a redirect its fetch would follow.
+ */
+export function redirectForPageScript(req: express.Request, response: Response): Response {
+  const location = response.headers.get("Location");
+  if (req.method !== "POST" || !req.get(FORM_SUBMIT_HEADER) || response.status < 300 || response.status > 399 || !location)
+    return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Location");
+  headers.set(FORM_REDIRECT_HEADER, location);
+  return new Response(null, { status: 204, headers });
 }
 
 /** `path` (with its query) replaces the request's own, for the page cache's canonical address. */

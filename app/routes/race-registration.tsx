@@ -1,18 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { pgErrorCode } from "~/domain/platform/db-errors.server";
 import { countPublicPost, isBot } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { listDrivers, listOpenRaces, registerForRace } from "~/domain/registration/race-entries.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
-import { useToast } from "~/components/layout/show-toast";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Honeypot } from "~/components/ui/honeypot";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/field";
+import { FieldErrorSlots } from "~/components/ui/label";
 import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import { clubToday } from "~/lib/util/dates";
@@ -22,6 +22,7 @@ import {
   driverLabel,
   HONEYPOT_FIELD,
   RACE_MESSAGES,
+  RACE_REGISTRATION_FORM_ID,
   raceLabel,
   raceRegistrationSchema,
   REGISTRATION_TOASTS,
@@ -30,11 +31,18 @@ import {
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/race-registration";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { HYDRATE } from "~/lib/site/page";
+import { PUBLIC_FORM, readPageData } from "~/lib/site/page";
 import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
-/** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
-export const handle = HYDRATE;
+/**
+ * A public form without the framework (docs/decisions/0033-public-forms-without-the-framework.md):
+ * server HTML, and a small page script for the checks as you type and the busy button.
+ */
+export const handle = PUBLIC_FORM;
+
+// The races on offer depend on the clock (entry windows open and close at a time of day), which no
+// data change announces: rendered for each visit, never kept by the page cache or a CDN.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = previewSite(matches);
@@ -44,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const today = clubToday(context.get(configContext));
   // SPEC section 8: a failed list shows its error toast and an empty list, not an error page.
@@ -58,12 +66,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!races && !drivers) toasts.push({ type: "error", title: "Error", description: "Failed to load required data" });
   else if (!races) toasts.push({ type: "error", title: "Error", description: "Failed to fetch upcoming races" });
   else if (!drivers) toasts.push({ type: "error", title: "Error", description: "Failed to fetch registered competitors" });
-  return {
+  return readPageData(request, {
     driversFailed: drivers === null,
     drivers: (drivers ?? []).map((d) => ({ id: d.id, label: driverLabel(d) })),
     races: (races ?? []).map((r) => ({ id: r.id, label: raceLabel(r) })),
     toasts,
-  };
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -127,16 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RaceRegistration({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/race-registration";
-  const loading = navigation.state !== "idle";
-  const [form, fields] = useZodForm(raceRegistrationSchema, {
-    id: "race-registration-form",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-  });
-
-  useToast(actionData?.toast);
-  useToast(loaderData.toasts);
+  const [form, fields] = useZodForm(raceRegistrationSchema, { id: RACE_REGISTRATION_FORM_ID, lastResult: actionData?.result });
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -144,35 +143,40 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
         <h1 className="text-2xl font-bold sm:text-3xl">Race Registration</h1>
       </CardHeader>
       <CardContent>
+        {/* SPEC section 8's toasts, in the page: a failed list, then the form's answer. */}
+        {loaderData.toasts.map((toast) => (
+          <FormAlert key={toast.description} toast={toast} />
+        ))}
         <FormAlert toast={actionData?.toast} />
-        <Form method="post" action="/race-registration" {...getFormProps(form)} className="relative space-y-5">
-          <Honeypot />
-          <SelectField
-            field={fields.competitorId}
-            label="Driver"
-            disabled={loading}
-            after={loaderData.driversFailed && <p className="text-sm text-destructive">Failed to fetch competitors</p>}
-          >
-            <option value="">Select a registered driver</option>
-            {loaderData.drivers.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.label}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField field={fields.raceId} label="Race Event" disabled={loading}>
-            <option value="">Select a race event</option>
-            {loaderData.races.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
-              </option>
-            ))}
-          </SelectField>
-          <BoatClassFieldset field={fields.boatClasses} legend="Boat Class" options={BOAT_CLASSES} />
-          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-            {busy ? "Submitting..." : "Register for Race"}
-          </Button>
-        </Form>
+        <FieldErrorSlots value>
+          <form method="post" action="/race-registration" {...getFormProps(form)} className="relative space-y-5">
+            <Honeypot />
+            <SelectField
+              field={fields.competitorId}
+              label="Driver"
+              after={loaderData.driversFailed && <p className="text-sm text-destructive">Failed to fetch competitors</p>}
+            >
+              <option value="">Select a registered driver</option>
+              {loaderData.drivers.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField field={fields.raceId} label="Race Event">
+              <option value="">Select a race event</option>
+              {loaderData.races.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))}
+            </SelectField>
+            <BoatClassFieldset field={fields.boatClasses} legend="Boat Class" options={BOAT_CLASSES} />
+            <Button type="submit" data-busy-label="Submitting..." className="w-full sm:w-auto">
+              Register for Race
+            </Button>
+          </form>
+        </FieldErrorSlots>
       </CardContent>
     </Card>
   );

@@ -1,13 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { countRegistrationLookup, registerDriver } from "~/domain/registration/registrations.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
-import { useToast } from "~/components/layout/show-toast";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
 import { Honeypot } from "~/components/ui/honeypot";
@@ -19,10 +17,10 @@ import {
 import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
 import { PipaConsentField, RaceEmailsField } from "~/components/registration/consent-fields";
 import { PrintFormButton } from "~/components/registration/print-form-button";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
+import { FieldErrorSlots } from "~/components/ui/label";
 import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
 import {
   CHANGE_NOTICES,
@@ -36,11 +34,14 @@ import {
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/registration";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { HYDRATE } from "~/lib/site/page";
+import { PUBLIC_FORM, readPageData } from "~/lib/site/page";
 import { linkPreview, previewSite } from "~/lib/site/link-preview";
 
-/** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
-export const handle = HYDRATE;
+/**
+ * A public form without the framework (docs/decisions/0033-public-forms-without-the-framework.md):
+ * server HTML, and a small page script for the checks as you type, the dialogs and the print button.
+ */
+export const handle = PUBLIC_FORM;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = previewSite(matches);
@@ -50,8 +51,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { policy: pipaPolicyParagraphs(context.get(configContext).clubName) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return readPageData(request, { policy: pipaPolicyParagraphs(context.get(configContext).clubName) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -125,20 +126,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/registration";
-  const hydrated = useHydrated();
-  const [dismissed, setDismissed] = useState<unknown>(null);
-
   const [form, fields] = useZodForm(driverRegistrationSchema, {
     id: REGISTRATION_FORM_ID,
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    lastResult: actionData?.result,
     defaultValue: { boatClasses: ["Open"] },
   });
-
-  useToast(actionData?.toast ?? actionData?.notice);
-
-  const dialog = actionData?.dialog && dismissed !== actionData ? actionData.dialog : null;
+  const dialog = actionData?.dialog ?? null;
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -153,39 +146,41 @@ export default function Registration({ loaderData, actionData }: Route.Component
       <CardContent>
         <FormAlert toast={actionData?.toast} />
         <FormNotice notice={actionData?.notice} />
-        <Form method="post" action="/registration" {...getFormProps(form)} className="relative space-y-5">
-          {dialog && !hydrated && <RegistrationDialogPanel dialog={dialog} />}
-          <Honeypot />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <InputField field={fields.firstName} label="First Name*" autoComplete="given-name" />
-            <InputField field={fields.lastName} label="Last Name*" autoComplete="family-name" />
-            <InputField field={fields.boatName} label="Boat Name" autoComplete="off" />
-            <InputField field={fields.boatNumber} label="Boat Number*" autoComplete="off" />
-          </div>
+        <FieldErrorSlots value>
+          <form method="post" action="/registration" {...getFormProps(form)} className="relative space-y-5">
+            {dialog && <RegistrationDialogPanel dialog={dialog} />}
+            <Honeypot />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <InputField field={fields.firstName} label="First Name*" autoComplete="given-name" />
+              <InputField field={fields.lastName} label="Last Name*" autoComplete="family-name" />
+              <InputField field={fields.boatName} label="Boat Name" autoComplete="off" />
+              <InputField field={fields.boatNumber} label="Boat Number*" autoComplete="off" />
+            </div>
 
-          <BoatClassFieldset
-            field={fields.boatClasses}
-            legend="Boat Class*"
-            options={["Open", "Superboat"]}
-            label={(value) => (value === "Open" ? "Open Class" : "Superboat Class")}
-          />
+            <BoatClassFieldset
+              field={fields.boatClasses}
+              legend="Boat Class*"
+              options={["Open", "Superboat"]}
+              label={(value) => (value === "Open" ? "Open Class" : "Superboat Class")}
+            />
 
-          <div className="grid gap-5 sm:grid-cols-2">
-            <InputField field={fields.telephone} label="Telephone" type="tel" autoComplete="tel" />
-            <InputField field={fields.email} label="Email*" type="email" autoComplete="email" />
-          </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <InputField field={fields.telephone} label="Telephone" type="tel" autoComplete="tel" />
+              <InputField field={fields.email} label="Email*" type="email" autoComplete="email" />
+            </div>
 
-          <PipaConsentField field={fields.pipaConsent} policy={loaderData.policy} />
-          <RaceEmailsField field={fields.raceEmails} />
+            <PipaConsentField field={fields.pipaConsent} policy={loaderData.policy} />
+            <RaceEmailsField field={fields.raceEmails} />
 
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Button type="submit" name="intent" value="submit" disabled={busy} className="flex-1 sm:flex-none">
-              {busy ? "Submitting..." : "Submit Registration"}
-            </Button>
-            <PrintFormButton className="sm:hidden" />
-          </div>
-        </Form>
-        {hydrated && <RegistrationDialogModal dialog={dialog} busy={busy} onCancel={() => setDismissed(actionData)} />}
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button type="submit" name="intent" value="submit" data-busy-label="Submitting..." className="flex-1 sm:flex-none">
+                Submit Registration
+              </Button>
+              <PrintFormButton className="sm:hidden" />
+            </div>
+          </form>
+        </FieldErrorSlots>
+        {dialog && <RegistrationDialogModal dialog={dialog} />}
       </CardContent>
     </Card>
   );

@@ -35,8 +35,8 @@ async function policy(request: import("@playwright/test").APIRequestContext, pat
 }
 
 test("the policy names no https: source and no 'unsafe-inline'", async ({ request }) => {
-  // A form page (hydrated): its scripts and library styles carry this response's nonce.
-  const form = await policy(request, "/registration");
+  // A hydrated page (the admin login): its scripts and library styles carry this response's nonce.
+  const form = await policy(request, "/admin/login");
   // A read page, the same for every visitor and kept by the page cache: its one inline script and
   // its inlined stylesheet are allowed by hash, so the policy names no nonce (decision 0023).
   const read = await policy(request, "/");

@@ -57,9 +57,9 @@ function computedStyles(page: Page): Promise<string[]> {
   );
 }
 
-/** The build's whole stylesheet, as the forms pages link it. */
+/** The build's whole stylesheet, as the hydrated pages (the admin login) link it. */
 async function wholeStylesheet(page: Page): Promise<string> {
-  await page.goto("/registration");
+  await page.goto("/admin/login");
   return (await page.locator('link[rel="stylesheet"]').first().getAttribute("href"))!;
 }
 

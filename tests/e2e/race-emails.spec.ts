@@ -18,8 +18,8 @@ async function register(page: Page, optIn: boolean, { script = false } = {}) {
   const driver = { last: `Mailer${id}`, email: `e2e.optin.${id}@example.com` };
   await page.goto("/registration");
   if (script) {
-    // Hydrated: the browser-side form code runs the submit.
-    await page.waitForFunction(() => Object.keys(document.querySelector("main form") ?? {}).some((k) => k.startsWith("__react")));
+    // The page script runs the submit (decision 0033).
+    await page.waitForFunction(() => document.documentElement.getAttribute("data-scripts") === "loaded");
   }
   await page.getByLabel("First Name*").fill("Opal");
   await page.getByLabel("Last Name*").fill(driver.last);
@@ -79,7 +79,7 @@ test.describe("without JavaScript", () => {
 
 test("with JavaScript, ticking the box opts in too", async ({ page }) => {
   const driver = await register(page, true, { script: true });
-  await expect(page.locator("[data-sonner-toast]")).toContainText("Registration Successful!");
+  await expect(page.locator("[data-toast]")).toContainText("Registration Successful!");
   await page.goto(await preferencesLinkMailedTo(driver.email));
   await expect(page.getByLabel(RESULTS)).toBeChecked();
   // axe runs in the page: only here, where scripts may run.

@@ -2,11 +2,11 @@ import type { Page } from "@playwright/test";
 import { createDriver, createRace, dayFromToday, OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { EMPTY_SITE, expect, PHONE, test } from "./fixtures";
 
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
+const toast = (page: Page) => page.locator("[data-toast]");
 
-/** Waits until React has hydrated the form, so clicks run the browser-side code. */
+/** Waits until the page script has loaded (decision 0033), so clicks run the browser-side code. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.querySelector("main form") ?? {}).some((k) => k.startsWith("__react")));
+  await page.waitForFunction(() => document.documentElement.getAttribute("data-scripts") === "loaded");
 }
 
 /** The test's own upcoming race and driver on the own-data site (tests/e2e/factories.ts). */
@@ -55,7 +55,7 @@ test.describe("on the own-data site", () => {
     page,
     expectRefusal,
   }) => {
-    expectRefusal("/race-registration.data", 409);
+    expectRefusal("/race-registration", 409);
     const { race, driver } = await ownRaceAndDriver(["Open", "Superboat"]);
     await page.goto("/race-registration");
     await hydrated(page);

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
-/** docs/decisions/0012: read pages are server HTML; only forms pages and the admin area hydrate. */
+/**
+ * docs/decisions/0012 and 0033: read pages and the public forms are server HTML; only the admin
+ * area hydrates.
+ */
 const READ_PAGES = [
   "/",
   "/?tab=standings",
@@ -12,6 +15,8 @@ const READ_PAGES = [
   "/competitor/1",
   "/competitor/2/vs/7",
   "/no-such-page",
+  "/registration",
+  "/race-registration",
 ];
 
 for (const path of READ_PAGES) {
@@ -36,13 +41,13 @@ for (const path of READ_PAGES) {
   });
 }
 
-test("the registration form still hydrates", async ({ page }) => {
+test("the admin login still hydrates", async ({ page }) => {
   // Module requests, not <link rel="modulepreload"> tags: React may drop those tags once it has hydrated.
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto("/registration");
+  await page.goto("/admin/login");
   await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
   await expect.poll(() => scripts.filter((src) => src.startsWith("/assets/")).length).toBeGreaterThan(0);
 });

@@ -36,11 +36,11 @@ async function fill(page: Page, d: Driver) {
   await page.getByLabel("I agree to the PIPA Policy*").check();
 }
 
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
+const toast = (page: Page) => page.locator("[data-toast]");
 
-/** Waits until React has hydrated the form, so clicks run the browser-side code. */
+/** Waits until the page script has loaded (decision 0033), so clicks run the browser-side code. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.querySelector("main form") ?? {}).some((k) => k.startsWith("__react")));
+  await page.waitForFunction(() => document.documentElement.getAttribute("data-scripts") === "loaded");
 }
 
 async function register(page: Page, d: Driver) {
@@ -134,9 +134,9 @@ test("the submit button reads 'Submitting...' and is disabled while busy", async
   await page.goto("/registration");
   await hydrated(page);
   await fill(page, d);
-  // Hold the POST back a moment so the busy state can be seen.
-  await page.route("**/registration.data*", async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+  // Hold the POST back a moment so the busy state can be seen (the page script posts with fetch).
+  await page.route("**/registration", async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
     await route.continue();
   });
   await page.getByRole("button", { name: "Submit Registration" }).click();

@@ -11,6 +11,15 @@ import { startServer, type ServerProcess } from "../support/server-process";
 
 const JS_BUDGET = 10 * 1024;
 const TOTAL_BUDGET = 40 * 1024;
+/** The public forms (decision 0033): their page script checks and asks in the browser. */
+const FORM_JS_BUDGET = 20 * 1024;
+const FORM_PAGES = [
+  "/registration",
+  "/race-registration",
+  // The race-entry link page and the race e-mail preferences page, as a wrong link shows them.
+  "/race-entry/not-a-real-token",
+  `/messages/${"A".repeat(43)}`,
+];
 const PAGES = [
   "/",
   "/?tab=standings",
@@ -68,26 +77,51 @@ describe("byte budgets of the public read pages", () => {
     }
   });
 
-  it("a forms page still ships its framework (the budget measures what it says)", async () => {
+  for (const path of FORM_PAGES) {
+    it(`${path}: a public form, JS <= 20 KB gzip, first load < 40 KB gzip, no framework`, async () => {
+      const { js, total } = await firstLoad(path);
+      expect(js, `${path} JavaScript`).toBeLessThanOrEqual(FORM_JS_BUDGET);
+      expect(total, `${path} first load`).toBeLessThan(TOTAL_BUDGET);
+      expect(total).toBeGreaterThan(1024);
+      const html = await (await fetch(new URL(path, server.url))).text();
+      expect(html).not.toContain('rel="modulepreload"');
+    });
+  }
+
+  it("the forms' page script is measured: it is on the page and weighs what it weighs", async () => {
+    const html = await (await fetch(new URL("/registration", server.url))).text();
+    expect(html).toContain("/js/public-forms.js");
     const { js } = await firstLoad("/registration");
+    expect(js).toBeGreaterThan(4 * 1024);
+  });
+
+  it("the driver form is kept like a read page; race registration, whose races follow the clock, is not", async () => {
+    const form = await fetch(new URL("/registration", server.url));
+    expect(form.headers.get("cache-control")).toMatch(/^public/);
+    const entries = await fetch(new URL("/race-registration", server.url));
+    expect(entries.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("an admin page still ships its framework (the budget measures what it says)", async () => {
+    const { js } = await firstLoad("/admin/login");
     expect(js).toBeGreaterThan(JS_BUDGET);
   });
 
-  it("a read page carries its stylesheet inline (first paint in one round trip), a forms page links it", async () => {
+  it("a read page carries its stylesheet inline (first paint in one round trip), a hydrated page links it", async () => {
     const read = await (await fetch(new URL("/results", server.url))).text();
     expect(read).toMatch(/<head>[\s\S]*<style>[\s\S]*\.ranked-table[\s\S]*<\/style>[\s\S]*<\/head>/);
     expect(read).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    const form = await (await fetch(new URL("/registration", server.url))).text();
+    const form = await (await fetch(new URL("/admin/login", server.url))).text();
     expect(form).toMatch(/<link[^>]*rel="stylesheet" href="\/assets\/[^"]+\.css"/);
   });
 
   it("serves the build's files with their lifetimes, and a page's address never as a file", async () => {
-    const hashed = /\/assets\/[^"]+\.css/.exec(await (await fetch(new URL("/registration", server.url))).text())?.[0];
+    const hashed = /\/assets\/[^"]+\.css/.exec(await (await fetch(new URL("/admin/login", server.url))).text())?.[0];
     expect(hashed).toBeTruthy();
     const asset = await fetch(new URL(hashed!, server.url));
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    for (const file of ["/sw.js", "/js/offline.js", "/images/logo.svg"]) {
+    for (const file of ["/sw.js", "/js/offline.js", "/js/public-forms.js", "/images/logo.svg"]) {
       const response = await fetch(new URL(file, server.url));
       expect(response.status, file).toBe(200);
       expect(response.headers.get("cache-control"), file).toBe("public, max-age=3600");

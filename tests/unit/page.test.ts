@@ -24,7 +24,16 @@ describe("pageHandles", () => {
     expect(pageHandles([undefined, { scripts: ["/js/a.js"] }, { scripts: ["/js/a.js", "/js/b.js"] }])).toEqual({
       hydrate: false,
       scripts: ["/js/a.js", "/js/b.js"],
+      usedStylesOnly: false,
     });
     expect(pageHandles([{ hydrate: true }, null]).hydrate).toBe(true);
+  });
+
+  it("inlines only the used styles unless a script may add HTML of its own (decision 0033)", () => {
+    expect(pageHandles([undefined, { query: [] }]).usedStylesOnly).toBe(true);
+    expect(pageHandles([{ scripts: ["/js/public-forms.js"], scriptsAddNoHtml: true }]).usedStylesOnly).toBe(true);
+    expect(
+      pageHandles([{ scripts: ["/js/public-forms.js"], scriptsAddNoHtml: true }, { scripts: ["/js/x.js"] }]).usedStylesOnly,
+    ).toBe(false);
   });
 });

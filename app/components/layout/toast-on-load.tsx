@@ -7,6 +7,7 @@ export function ServerToast({ toast }: { toast: Toast | null }) {
   return (
     <div
       role={toast.type === "error" ? "alert" : "status"}
+      data-toast=""
       className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-6xl rounded-md border bg-accent px-4 py-3 text-accent-foreground"
     >
       <strong>{toast.title}</strong>

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { RegistrationDialog } from "~/lib/registration/registration";
+import { REGISTRATION_FORM_ID, type RegistrationDialog } from "~/lib/registration/registration";
 
-/** The driver registration form: its dialogs' buttons and the print button post or read it. */
-export const REGISTRATION_FORM_ID = "registration-form";
+export { REGISTRATION_FORM_ID };
+
+/** The ids the forms' page script (app/browser/public-forms.ts) finds the two forms of the question by. */
+export const REGISTRATION_DIALOG_ID = "registration-dialog";
+export const REGISTRATION_PANEL_ID = "registration-question-panel";
 
 function texts(dialog: RegistrationDialog) {
   if (dialog.type === "update") {
@@ -50,7 +52,7 @@ function Details({ rows, question }: { rows: readonly (readonly [string, string]
 }
 
 function ConfirmButton({ label, intent, busy }: { label: string; intent: string; busy: boolean }) {
-  // `form=`: the dialog is portalled out of the form, yet its button submits the form's values.
+  // `form=`: the dialog sits outside the form, yet its button submits the form's values.
   return (
     <Button type="submit" form={REGISTRATION_FORM_ID} name="intent" value={intent} disabled={busy}>
       {label}
@@ -58,35 +60,36 @@ function ConfirmButton({ label, intent, busy }: { label: string; intent: string;
   );
 }
 
-/** The two confirmation dialogs (SPEC section 4), as a modal when JavaScript runs. */
-export function RegistrationDialogModal({
-  dialog,
-  busy,
-  onCancel,
-}: {
-  dialog: RegistrationDialog | null;
-  busy: boolean;
-  onCancel: () => void;
-}) {
-  const t = dialog ? texts(dialog) : null;
+/**
+ * The two confirmation dialogs (SPEC section 4) as a native modal: rendered closed by the server
+ * after the POST; the page script hides the panel below and opens this with showModal() (focus
+ * moves into it and returns, Escape cancels). Without JavaScript it stays closed and unseen.
+ */
+export function RegistrationDialogModal({ dialog }: { dialog: RegistrationDialog }) {
+  const t = texts(dialog);
   return (
-    <Dialog open={!!dialog} onOpenChange={(open) => !open && !busy && onCancel()}>
-      {t && (
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t.title}</DialogTitle>
-            <DialogDescription>{t.description}</DialogDescription>
-          </DialogHeader>
-          <Details rows={t.rows} question={t.question} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <ConfirmButton label={t.confirm.label} intent={t.confirm.intent} busy={busy} />
-          </DialogFooter>
-        </DialogContent>
-      )}
-    </Dialog>
+    <dialog
+      id={REGISTRATION_DIALOG_ID}
+      aria-labelledby="registration-dialog-title"
+      aria-describedby="registration-dialog-description"
+      className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg backdrop:bg-black/50 open:grid"
+    >
+      <div className="flex flex-col gap-1.5">
+        <h2 id="registration-dialog-title" className="text-lg font-semibold">
+          {t.title}
+        </h2>
+        <p id="registration-dialog-description" className="text-sm text-muted-foreground">
+          {t.description}
+        </p>
+      </div>
+      <Details rows={t.rows} question={t.question} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" data-dialog-cancel="">
+          Cancel
+        </Button>
+        <ConfirmButton label={t.confirm.label} intent={t.confirm.intent} busy={false} />
+      </div>
+    </dialog>
   );
 }
 
@@ -95,6 +98,7 @@ export function RegistrationDialogPanel({ dialog, children }: { dialog: Registra
   const t = texts(dialog);
   return (
     <section
+      id={REGISTRATION_PANEL_ID}
       role="alertdialog"
       aria-labelledby="registration-question"
       className="space-y-3 rounded-lg border-2 border-primary p-4"

@@ -4,7 +4,7 @@ import type { Toast } from "~/lib/util/toast";
 export function FormAlert({ toast }: { toast: Toast | null | undefined }) {
   if (!toast) return null;
   return (
-    <div role="alert" className="mb-4 rounded-md border border-destructive px-4 py-3 text-sm text-destructive">
+    <div role="alert" data-toast="" className="mb-4 rounded-md border border-destructive px-4 py-3 text-sm text-destructive">
       <strong>{toast.title}</strong> {toast.description}
     </div>
   );

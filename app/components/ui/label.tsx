@@ -1,13 +1,21 @@
-import type { ComponentProps } from "react";
+import { createContext, useContext, type ComponentProps } from "react";
 import { cn } from "~/lib/util/cn";
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
   return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
 }
 
+/**
+ * Inside it, a field without a message still renders its (hidden, empty) message element: a form
+ * checked by a standalone page script (decision 0033) fills it in where the server would.
+ */
+export const FieldErrorSlots = createContext(false);
+
 /** A field's validation message, announced to screen readers. */
 export function FieldError({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
+  const slot = useContext(FieldErrorSlots);
+  if (!errors?.length)
+    return slot && id ? <p id={id} role="alert" hidden className="text-sm font-medium text-destructive" /> : null;
   return (
     <p id={id} role="alert" className="text-sm font-medium text-destructive">
       {errors[0]}

@@ -1,20 +1,21 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type { $ZodObject, output } from "zod/v4/core";
 
-type Options<Schema extends z.ZodObject> = Omit<
-  Parameters<typeof useForm<z.output<Schema>, z.output<Schema>>>[0],
+type Options<Schema extends $ZodObject> = Omit<
+  Parameters<typeof useForm<output<Schema>, output<Schema>>>[0],
   "constraint" | "shouldValidate" | "shouldRevalidate" | "onValidate"
 >;
 
 /**
- * A Conform form checked in the browser with the same zod schema the server uses. Every form of
- * the site validates the same way: first on submit, then as the person types. Not on blur: a
- * message appearing as a field loses focus moves the next control from under the pointer, and the
- * click that was meant for it is lost.
+ * A Conform form checked in the browser with the same zod schema the server uses (a zod/mini
+ * schema too). Every form of the site validates the same way: first on submit, then as the person
+ * types. Not on blur: a message appearing as a field loses focus moves the next control from under
+ * the pointer, and the click that was meant for it is lost. The public forms, which hydrate no
+ * React, do the same in their page script (app/browser/public-forms.ts).
  */
-export function useZodForm<Schema extends z.ZodObject>(schema: Schema, options: Options<Schema>) {
-  return useForm<z.output<Schema>, z.output<Schema>>({
+export function useZodForm<Schema extends $ZodObject>(schema: Schema, options: Options<Schema>) {
+  return useForm<output<Schema>, output<Schema>>({
     ...options,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",

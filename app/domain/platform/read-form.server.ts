@@ -7,7 +7,7 @@
  * The body itself is already capped by the server (server/request-guards.ts).
  */
 import { data } from "react-router";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 
 /** No list of the site's forms comes near it: a heat holds at most 50 rows. */
 export const MAX_LIST_INDEX = 99;
@@ -49,7 +49,7 @@ function shapeOfDef(def: Def): Shape {
   }
 }
 
-function shapeOf(schema: z.ZodType): Shape {
+function shapeOf(schema: $ZodType): Shape {
   let shape = shapes.get(schema);
   if (!shape) {
     shape = shapeOfDef((schema as unknown as { _zod: { def: Def } })._zod.def);
@@ -101,7 +101,7 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
  */
 export async function readForm(
   request: Request,
-  schema: z.ZodType,
+  schema: $ZodType,
   { extraFields = [] }: { extraFields?: readonly string[] } = {},
 ): Promise<FormData> {
   const type = request.headers.get("content-type");

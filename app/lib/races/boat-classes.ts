@@ -2,7 +2,7 @@
  * Boat classes. SPEC spells the second class both "Superboat" and "SuperBoat";
  * we store and show one canonical spelling and accept either on input.
  */
-import { z } from "~/lib/util/zod";
+import { z } from "~/lib/util/zod-mini";
 
 export const BOAT_CLASSES = ["Open", "Superboat"] as const;
 export type BoatClass = (typeof BOAT_CLASSES)[number];
@@ -32,13 +32,18 @@ export function canonicalBoatClass(input: string): string {
  * on the list itself.
  */
 export function boatClassListSchema(message: string) {
-  return z.preprocess(
-    (v): unknown => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.string({ error: message }), { error: message })
-      .transform((list) => list.map(canonicalBoatClass))
-      .refine((list) => list.length > 0 && list.every(isBoatClass), message)
-      .transform((list) => BOAT_CLASSES.filter((c) => list.includes(c))),
+  // zod/mini (the public forms' page script runs it too); `pipe(transform, …)` is zod's preprocess.
+  return z.pipe(
+    z.transform((v: unknown): unknown => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v])),
+    z.pipe(
+      z
+        .pipe(
+          z.array(z.string({ error: message }), { error: message }),
+          z.transform((list: string[]) => list.map(canonicalBoatClass)),
+        )
+        .check(z.refine((list: string[]) => list.length > 0 && list.every(isBoatClass), message)),
+      z.transform((list: string[]) => BOAT_CLASSES.filter((c) => list.includes(c))),
+    ),
   );
 }
 

@@ -1,72 +1,26 @@
 /**
- * The driver and race registration forms' rules and texts (SPEC sections 5 and 8), shared by the
- * browser (Conform) and the server: one schema, one set of messages.
+ * The driver and race registration forms' texts (SPEC sections 5 and 8); their schemas and
+ * messages are in registration-forms.ts, shared by the server and the forms' page script.
  */
 import { z } from "~/lib/util/zod";
 import type { Toast } from "~/lib/util/toast";
-import { boatClassListSchema } from "~/lib/races/boat-classes";
 import { formatDayMonthYear } from "~/lib/util/dates";
-import { MAX_ID } from "~/lib/util/params";
 import { tryAgainIn } from "~/lib/util/try-again";
-import { isTelephone, shortPublicText, TELEPHONE_MESSAGE } from "~/lib/util/input-rules";
 
-export const DRIVER_MESSAGES = {
-  firstName: "First name must be at least 2 characters.",
-  lastName: "Last name must be at least 2 characters.",
-  boatNumber: "Boat number is required.",
-  boatClasses: "Please select at least one boat class.",
-  email: "Please enter a valid email address.",
-  pipaConsent: "You must agree to the PIPA policy to register.",
-} as const;
-
-// Not in SPEC: upper bounds, so absurd input gets a message instead of a database error.
-export const DRIVER_LIMITS = {
-  name: 50,
-  boatName: 60,
-  boatNumber: 10,
-  telephone: 30,
-  email: 254,
-} as const;
-
-const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
-
-export const driverRegistrationSchema = z.object({
-  firstName: shortPublicText("First name", DRIVER_MESSAGES.firstName)
-    .trim()
-    .min(2, DRIVER_MESSAGES.firstName)
-    .max(DRIVER_LIMITS.name, tooLong("First name", DRIVER_LIMITS.name)),
-  lastName: shortPublicText("Last name", DRIVER_MESSAGES.lastName)
-    .trim()
-    .min(2, DRIVER_MESSAGES.lastName)
-    .max(DRIVER_LIMITS.name, tooLong("Last name", DRIVER_LIMITS.name)),
-  boatName: shortPublicText("Boat name")
-    .trim()
-    .max(DRIVER_LIMITS.boatName, tooLong("Boat name", DRIVER_LIMITS.boatName))
-    .optional()
-    .transform((v) => v || undefined),
-  boatNumber: shortPublicText("Boat number", DRIVER_MESSAGES.boatNumber)
-    .trim()
-    .min(1, DRIVER_MESSAGES.boatNumber)
-    .max(DRIVER_LIMITS.boatNumber, tooLong("Boat number", DRIVER_LIMITS.boatNumber)),
-  boatClasses: boatClassListSchema(DRIVER_MESSAGES.boatClasses),
-  telephone: z
-    .string()
-    .trim()
-    .max(DRIVER_LIMITS.telephone, tooLong("Telephone", DRIVER_LIMITS.telephone))
-    .refine((v) => v === "" || isTelephone(v), TELEPHONE_MESSAGE)
-    .optional()
-    .transform((v) => v || undefined),
-  email: z
-    .string({ error: DRIVER_MESSAGES.email })
-    .trim()
-    .max(DRIVER_LIMITS.email, DRIVER_MESSAGES.email)
-    .pipe(z.email({ error: DRIVER_MESSAGES.email })),
-  pipaConsent: z.boolean({ error: DRIVER_MESSAGES.pipaConsent }).refine((agreed) => agreed, DRIVER_MESSAGES.pipaConsent),
-  // Not in SPEC: opt-in race e-mails (decision 0022), unticked unless the driver ticks it.
-  raceEmails: z.boolean().default(false),
-});
-
-export type DriverRegistration = z.output<typeof driverRegistrationSchema>;
+// The forms' schemas live where the browser's page script can bundle them without zod's full build.
+export {
+  DRIVER_LIMITS,
+  DRIVER_MESSAGES,
+  driverRegistrationSchema,
+  PRINT_POPUP_BLOCKED,
+  printFormUrl,
+  RACE_MESSAGES,
+  RACE_REGISTRATION_FORM_ID,
+  raceRegistrationSchema,
+  REGISTRATION_FORM_ID,
+  type DriverRegistration,
+  type RaceRegistration,
+} from "~/lib/registration/registration-forms";
 
 /** What the submit button asked for: a plain submit, or the answer to one of the two dialogs. */
 export const DRIVER_INTENTS = ["submit", "update", "use-new-email", "cancel"] as const;
@@ -75,26 +29,6 @@ export type DriverIntent = (typeof DRIVER_INTENTS)[number];
 export function parseDriverIntent(value: unknown): DriverIntent {
   return DRIVER_INTENTS.find((i) => i === value) ?? "submit";
 }
-
-export const RACE_MESSAGES = {
-  competitorId: "Please select a driver",
-  raceId: "Please select a race",
-  boatClasses: "Please select at least one boat class",
-  // Not in SPEC: the server's refusals, worded like SPEC's messages.
-  raceClosed: "Registration for this race has closed. Please select an upcoming race",
-  raceUnknown: "That race could not be found. Please select a race",
-  driverUnknown: "That driver could not be found. Please select a driver",
-} as const;
-
-const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-
-export const raceRegistrationSchema = z.object({
-  competitorId: id(RACE_MESSAGES.competitorId),
-  raceId: id(RACE_MESSAGES.raceId),
-  boatClasses: boatClassListSchema(RACE_MESSAGES.boatClasses),
-});
-
-export type RaceRegistration = z.output<typeof raceRegistrationSchema>;
 
 /** SPEC section 8's toasts for both forms. */
 export const REGISTRATION_TOASTS = {
@@ -165,15 +99,6 @@ export function raceLabel(r: { title: string; date: string; location: string }):
 
 /** A field no person sees or fills in; bots that fill every field give themselves away. */
 export const HONEYPOT_FIELD = "website";
-
-export const PRINT_POPUP_BLOCKED = "Please allow popups to print the registration form.";
-
-/** The printable form's address, with the classes to tick. */
-export function printFormUrl(boatClasses: readonly string[]): string {
-  const query = new URLSearchParams(boatClasses.map((c) => ["class", c]));
-  const qs = query.toString();
-  return qs ? `/registration/print?${qs}` : "/registration/print";
-}
 
 /** The question the server asks before saving (SPEC section 4's two dialogs). */
 export type RegistrationDialog =

@@ -10,6 +10,12 @@ export interface PageHandle {
   /** Standalone scripts (paths under public/) a server-HTML page loads once it has loaded and painted. */
   scripts?: readonly string[];
   /**
+   * Its scripts show and hide only HTML the server rendered (the public forms, decision 0033), so
+   * the inlined stylesheet keeps only the rules the page's elements use, as on a page without
+   * scripts; a script that swaps in fetched HTML (the calendar's refresh) needs every rule.
+   */
+  scriptsAddNoHtml?: boolean;
+  /**
    * The query parameters the page reads. The page cache keys the page on these alone, so any other
    * parameter (`?x=1`, `?utm_source=`) is served the same page instead of a fresh render. A
    * read page that reads none says `[]`; a route that says nothing keeps every parameter.
@@ -24,15 +30,29 @@ export interface PageHandle {
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-export function pageHandles(handles: readonly unknown[]): { hydrate: boolean; scripts: string[] } {
+export function pageHandles(handles: readonly unknown[]): { hydrate: boolean; scripts: string[]; usedStylesOnly: boolean } {
   const list = handles.filter((h): h is PageHandle => typeof h === "object" && h !== null);
   return {
     hydrate: list.some((h) => h.hydrate === true),
     scripts: [...new Set(list.flatMap((h) => h.scripts ?? []))],
+    usedStylesOnly: list.every((h) => !h.scripts?.length || h.scriptsAddNoHtml === true),
   };
 }
 
 export const HYDRATE: PageHandle = { hydrate: true };
+
+/**
+ * The public forms' one page script (app/browser/public-forms.ts, built by vite.forms.config.ts):
+ * checks as you type, the registration dialogs, the print button, the busy submit button
+ * (docs/decisions/0033-public-forms-without-the-framework.md).
+ */
+export const PUBLIC_FORMS_SCRIPT = "/js/public-forms.js";
+
+/**
+ * A public form's handle: its page script, and no query parameter read. The script shows the
+ * server's answer in place (a message, a dialog), so the page carries every rule of the stylesheet.
+ */
+export const PUBLIC_FORM: PageHandle = { scripts: [PUBLIC_FORMS_SCRIPT], query: [] };
 
 /**
  * A read page's loader data, kept for the server's render only.
