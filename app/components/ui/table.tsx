@@ -9,7 +9,9 @@ import { cn } from "~/lib/util/cn";
  */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="w-full overflow-x-auto">
+    // relative: the visually hidden labels in cells (sr-only is absolutely positioned) stay inside
+    // the scrolling box; otherwise they widen the whole page on a phone.
+    <div className="relative w-full overflow-x-auto">
       <table className={cn("data-table", className)} {...props} />
     </div>
   );
