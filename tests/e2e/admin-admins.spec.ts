@@ -19,7 +19,7 @@ test("an owner invites a results officer, who joins; the owner changes their rol
   page,
   browser,
 }) => {
-  test.setTimeout(90_000); // two people, four sign-ins and axe runs on a busy machine
+  test.setTimeout(180_000); // two people, four sign-ins, ten argon2 hashes twice and axe runs on a busy machine
   const name = uniqueName().toLowerCase();
   const owner = { username: `owner-${name}`, password: "owner-admins-pass-1985" };
   await withSiteDatabase((db) => createAdmin(db, owner.username, owner.password));

@@ -21,7 +21,7 @@ async function passwordStep(page: import("@playwright/test").Page, username: str
 }
 
 test("an owner sets up TOTP at 375 px, then signs in with a code and with a recovery code", async ({ page }) => {
-  test.setTimeout(90_000); // three sign-ins and two axe runs on a busy machine
+  test.setTimeout(150_000); // three sign-ins, recovery codes and two axe runs on a busy machine
   const owner = { username: `tf-${uniqueName().toLowerCase()}`, password: "two-factor-owner-1985" };
   await withSiteDatabase((db) => createAdmin(db, owner.username, owner.password, { twoFactor: false }));
 
