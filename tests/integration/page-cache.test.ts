@@ -278,13 +278,25 @@ describe("the page cache", () => {
     expect(adminPage.response.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it("keeps forms pages (which carry a per-request nonce) out of every cache", async () => {
-    const first = await get(`${a.url}/registration`);
-    const second = await get(`${a.url}/registration`);
+  it("keeps hydrated pages (which carry a per-request nonce) out of every cache", async () => {
+    const first = await get(`${a.url}/admin/login`);
+    const second = await get(`${a.url}/admin/login`);
     expect(second.response.headers.get("cache-control")).toBe("private, no-store");
     expect(second.response.headers.get("x-page-cache")).toBe("bypass");
     const nonce = (text: string) => /nonce="([^"]+)"/.exec(text)?.[1];
     expect(nonce(first.text)).toBeTruthy();
     expect(nonce(second.text)).not.toBe(nonce(first.text));
+  });
+
+  it("caches the driver registration form like a read page (decision 0033), never race registration", async () => {
+    await get(`${a.url}/registration`);
+    const form = await get(`${a.url}/registration`);
+    expect(form.response.headers.get("x-page-cache")).toBe("hit");
+    expect(form.text).not.toMatch(/nonce="/);
+    // Its list of races follows entry windows opening and closing by the clock.
+    await get(`${a.url}/race-registration`);
+    const races = await get(`${a.url}/race-registration`);
+    expect(races.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(races.response.headers.get("x-page-cache")).not.toBe("hit");
   });
 });
