@@ -1,11 +1,12 @@
 // Builds the site when there is no build yet or any input of it is newer than the build. The build
 // is `npm run build`, the same command `npm test` and CI run: the app and the server, then the
-// service worker (a build without /sw.js would silently turn race-day offline off, decision 0018).
+// service worker (a build without /sw.js would silently turn race-day offline off, decision 0018)
+// and the public forms' page script (decision 0033).
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** Every input of `npm run build`: sources, both Vite configs and what decides the dependencies. */
+/** Every input of `npm run build`: sources, the Vite configs and what decides the dependencies. */
 export const BUILD_INPUTS = [
   "app",
   "server",
@@ -17,10 +18,11 @@ export const BUILD_INPUTS = [
   "tsconfig.json",
   "vite.config.ts",
   "vite.sw.config.ts",
+  "vite.forms.config.ts",
   "react-router.config.ts",
 ];
-/** Every output the site needs to start: the server bundle and the service worker. */
-export const BUILD_OUTPUTS = ["build/server/index.js", "build/client/sw.js"];
+/** Every output the site needs to start: the server bundle, the service worker, the forms' script. */
+export const BUILD_OUTPUTS = ["build/server/index.js", "build/client/sw.js", "build/client/js/public-forms.js"];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

@@ -24,26 +24,32 @@ afterAll(async () => {
   rmSync(clone, { recursive: true, force: true });
 });
 
-it("builds the app and the service worker on the first `npm start`, and serves /sw.js", { timeout: 180_000 }, async () => {
-  // A clone as git would lay it: the sources and launchers, no build; the installed packages shared.
-  for (const entry of [...BUILD_INPUTS, "server.js", "scripts"]) {
-    cpSync(entry, path.join(clone, entry), { recursive: true });
-  }
-  symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"), "dir");
-  expect(buildIsFresh(clone)).toBe(false);
+it(
+  "builds the app, the service worker and the forms' page script on the first `npm start`, and serves them",
+  { timeout: 180_000 },
+  async () => {
+    // A clone as git would lay it: the sources and launchers, no build; the installed packages shared.
+    for (const entry of [...BUILD_INPUTS, "server.js", "scripts"]) {
+      cpSync(entry, path.join(clone, entry), { recursive: true });
+    }
+    symlinkSync(path.resolve("node_modules"), path.join(clone, "node_modules"), "dir");
+    expect(buildIsFresh(clone)).toBe(false);
 
-  server = await startServer(
-    { DATABASE_URL: database.url, DEMO_DATA: "0", LOG_LEVEL: "warn" },
-    { cwd: clone, script: "scripts/start.js", timeoutMs: 150_000 },
-  );
-  const worker = await fetch(`${server.url}/sw.js`);
-  expect(worker.status).toBe(200);
-  expect(worker.headers.get("content-type")).toMatch(/javascript/);
-  expect(await worker.text()).toContain("serwist");
-  expect(buildIsFresh(clone)).toBe(true);
-});
+    server = await startServer(
+      { DATABASE_URL: database.url, DEMO_DATA: "0", LOG_LEVEL: "warn" },
+      { cwd: clone, script: "scripts/start.js", timeoutMs: 150_000 },
+    );
+    const worker = await fetch(`${server.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toMatch(/javascript/);
+    expect(await worker.text()).toContain("serwist");
+    const forms = await fetch(`${server.url}/js/public-forms.js`);
+    expect(forms.status).toBe(200);
+    expect(buildIsFresh(clone)).toBe(true);
+  },
+);
 
-it.each(["sw/service-worker.ts", "vite.sw.config.ts", "vite.config.ts"])(
+it.each(["sw/service-worker.ts", "vite.sw.config.ts", "vite.forms.config.ts", "vite.config.ts", "app/browser/public-forms.ts"])(
   "counts a change to %s as a reason to build again",
   (input) => {
     const later = new Date(Date.now() + 60_000);
