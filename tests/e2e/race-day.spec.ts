@@ -13,8 +13,9 @@ import {
   withSiteDatabase,
 } from "./factories";
 
+/** The race registration form's page script has loaded (decision 0033): a click cannot be lost. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.querySelector("main form") ?? {}).some((k) => k.startsWith("__react")));
+  await page.waitForFunction(() => document.documentElement.getAttribute("data-scripts") === "loaded");
 }
 
 /** An upcoming race of the test's own on the own-data site. */
