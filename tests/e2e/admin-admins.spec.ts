@@ -74,6 +74,8 @@ test("an owner invites a results officer, who joins; the owner changes their rol
     await expect(codes).toHaveCount(10);
     const recovery = await codes.allInnerTexts();
     await joining.getByRole("button", { name: "Log out" }).click();
+    // Signed out before the next sign-in: a navigation started now would cancel the logout.
+    await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/login`);
 
     // Signing in: the password, then a code from the app...
     const passwordStep = async () => {
@@ -87,6 +89,8 @@ test("an owner invites a results officer, who joins; the owner changes their rol
     await enterCode(joining, invitee.username, secret);
     await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/races`);
     await joining.getByRole("button", { name: "Log out" }).click();
+    // Signed out before the next sign-in: a navigation started now would cancel the logout.
+    await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/login`);
     // ...or, with the phone lost, a recovery code.
     await passwordStep();
     await joining.getByLabel("Code", { exact: true }).fill(recovery[0]!);

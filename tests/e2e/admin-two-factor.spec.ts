@@ -59,6 +59,8 @@ test("an owner sets up TOTP at 375 px, then signs in with a code and with a reco
   await enterCode(page, owner.username, secret);
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/competitors`);
   await page.getByRole("button", { name: "Log out" }).click();
+  // Signed out before the next sign-in: a navigation started now would cancel the logout.
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/login`);
 
   // A recovery code instead, in the same field.
   await passwordStep(page, owner.username, owner.password);
@@ -107,6 +109,8 @@ test("a passkey at 375 px: added on the two-factor page after the current passwo
   await page.reload();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Log out" }).click();
+  // Signed out before the next sign-in: a navigation started now would cancel the logout.
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/login`);
 
   await page.goto(`${OWN_DATA_SITE}/admin/login`);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
