@@ -2,7 +2,8 @@ import { expect, type Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { admins } from "~/db/schema";
 import { createSession } from "~/domain/admin/auth.server";
-import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "~/lib/admin/totp";
+import { TOTP_PERIOD_SECONDS, totpCode } from "~/lib/admin/totp";
+import { usableTotpStep } from "../support/totp-step";
 import { completeAccount, TEST_TOTP_SECRET } from "../support/factories";
 import { withSiteDatabase } from "./factories";
 import { test as sharedTest } from "./fixtures";
@@ -68,9 +69,7 @@ export async function nextTotpCode(username: string, secret: string = TEST_TOTP_
       .where(sql`lower(${admins.username}) = lower(${username})`);
     return row?.lastStep ?? 0;
   }, port);
-  const now = Date.now() / 1000;
-  const step = Math.max(totpStep(now) - 1, lastStep + 1);
-  if (step > totpStep(now) + 1) throw new Error("no unused TOTP step left: wait 30 seconds");
+  const step = await usableTotpStep(lastStep);
   return totpCode(secret, step * TOTP_PERIOD_SECONDS);
 }
 

@@ -14,7 +14,8 @@ import { consumeTotpCode, resetTwoFactor } from "~/domain/admin/two-factor.serve
 import { SHELL_ACTOR } from "~/domain/platform/audit.server";
 import { adminCommand } from "~/server/commands/admin";
 import type { CliContext } from "~/server/commands/types";
-import { totpCode, totpStep } from "~/lib/admin/totp";
+import { totpCode } from "~/lib/admin/totp";
+import { usableTotpStep } from "../support/totp-step";
 import { useTestDatabase } from "../support/database";
 import { cookieValue, form, signInOverHttp, startTestSite, type TestSite } from "../support/admin-http";
 import { createAdmin, TEST_TOTP_SECRET } from "../support/factories";
@@ -47,7 +48,7 @@ function postCode(pending: string | null, code: string, cookie = "") {
 /** A code of a step after this admin's last accepted one. */
 async function freshCode(adminId: number, secret = TEST_TOTP_SECRET) {
   const [row] = await db.select({ last: admins.totpLastStep }).from(admins).where(eq(admins.id, adminId));
-  const step = Math.max(totpStep(Date.now() / 1000) - 1, row!.last + 1);
+  const step = await usableTotpStep(row!.last);
   return totpCode(secret, step * 30);
 }
 

@@ -9,7 +9,8 @@ import { createServer } from "vite";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { admins } from "~/db/schema";
-import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "~/lib/admin/totp";
+import { TOTP_PERIOD_SECONDS, totpCode } from "~/lib/admin/totp";
+import { usableTotpStep } from "./totp-step";
 import { TEST_TOTP_SECRET } from "./factories";
 import type { createHttpApp as CreateHttpApp } from "~/server/http";
 import { createLogger } from "~/server/logger";
@@ -117,9 +118,7 @@ export async function signInResponse(
     .select({ lastStep: admins.totpLastStep })
     .from(admins)
     .where(sql`lower(${admins.username}) = lower(${username})`);
-  const now = Date.now() / 1000;
-  const step = Math.max(totpStep(now) - 1, (row?.lastStep ?? 0) + 1);
-  if (step > totpStep(now) + 1) throw new Error("no unused TOTP step left: wait 30 seconds");
+  const step = await usableTotpStep(row?.lastStep ?? 0);
   const code = totpCode(totpSecret, step * TOTP_PERIOD_SECONDS);
   return site.request("/admin/login/code", {
     method: "POST",
