@@ -20,9 +20,16 @@ export const BUILD_INPUTS = [
   "vite.sw.config.ts",
   "vite.forms.config.ts",
   "react-router.config.ts",
+  "scripts/precompress.js",
 ];
-/** Every output the site needs to start: the server bundle, the service worker, the forms' script. */
-export const BUILD_OUTPUTS = ["build/server/index.js", "build/client/sw.js", "build/client/js/public-forms.js"];
+/** Every output the site needs to start: the server bundle, the service worker, the forms' script, compressed files. */
+export const BUILD_OUTPUTS = [
+  "build/server/index.js",
+  "build/client/sw.js",
+  "build/client/js/public-forms.js",
+  // Scripts and stylesheets compressed once (scripts/precompress.js); without them pages still work, larger.
+  "build/precompressed",
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

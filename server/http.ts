@@ -29,6 +29,7 @@ import type { LiveRaces } from "~/server/live-races";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { clubSource, type ClubSource } from "~/domain/admin/club-settings.server";
 import { getRace } from "~/domain/races/public-queries.server";
+import { precompressedFiles } from "~/server/precompressed";
 import { reactRouterHandler } from "~/server/react-router-handler";
 import { clubToday } from "~/lib/util/dates";
 import { redactTokenPaths } from "~/lib/util/token-paths";
@@ -191,6 +192,11 @@ export function createHttpApp({
     app.use(viteDev.middlewares);
   } else {
     const client = path.resolve("build/client");
+    app.use(
+      precompressedFiles(path.resolve("build/precompressed"), (urlPath) =>
+        urlPath.startsWith("/assets/") ? { maxAge: "1y", immutable: true } : { maxAge: "1h", immutable: false },
+      ),
+    );
     // Hashed file names: cache forever.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(staticFiles(client, express.static(client, { maxAge: "1h" })));
