@@ -20,7 +20,9 @@ import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { afterAll, bench, describe } from "vitest";
+import { createSession } from "~/domain/admin/auth.server";
 import { createTestDatabase } from "../tests/support/database";
+import { createAdmin } from "../tests/support/factories";
 import { firstLoad } from "../tests/support/first-load";
 import { freePort, startServer } from "../tests/support/server-process";
 
@@ -81,6 +83,10 @@ const PAGES = [
   "/registration",
   "/race-registration",
 ];
+// Admin screens (issue 26 item 2), signed in as an owner: what a results officer loads at the lake.
+const { admin } = await createAdmin(db, "bench-owner", "tally-ho-lakeside-9731");
+const adminCookie = `admin_session=${await createSession(db, admin.id)}`;
+const ADMIN_PAGES = ["/admin/login", "/admin/competitors", "/admin/races", `/admin/results?race=${ids.past}`, "/admin/seasons"];
 const out: string[] = [`\n# Site benchmark: ${results.toLocaleString("en")} results over 20 seasons`];
 const load = () =>
   `load average ${os
@@ -235,6 +241,15 @@ for (const page of PAGES) {
   const weight = await firstLoad(server.url, page);
   out.push(`| ${page} | ${kb(weight.js)} (${weight.jsFiles}) | ${kb(weight.html)} | ${kb(weight.total)} |`);
 }
+out.push(
+  "\n## First load as sent to a browser that accepts brotli (the admin screens' budget: JS <= 120 KB)\n",
+  "| page | JS KB (files) | HTML KB | total transfer KB |",
+  "|---|---|---|---|",
+);
+for (const page of [...PAGES, ...ADMIN_PAGES]) {
+  const weight = await firstLoad(server.url, page, { asSent: true, cookie: page.startsWith("/admin/") ? adminCookie : undefined });
+  out.push(`| ${page} | ${kb(weight.js)} (${weight.jsFiles}) | ${kb(weight.html)} | ${kb(weight.total)} |`);
+}
 
 // (d) Lighthouse, when installed.
 function lighthouseCli(): string | undefined {
@@ -250,11 +265,13 @@ if (cli && existsSync("/usr/bin/chromium")) {
   out.push("\n## Lighthouse (mobile: simulated slow 4G, 4x CPU slowdown), performance category\n");
   out.push("| page | score | LCP ms | FCP ms | TBT ms |", "|---|---|---|---|---|");
   const run = async (page: string) => {
+    const signedIn = page.startsWith("/admin/") && page !== "/admin/login";
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
         cli,
         server.url + page,
+        ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: adminCookie })}`] : []),
         "--quiet",
         "--output=json",
         "--output-path=stdout",
@@ -269,7 +286,7 @@ if (cli && existsSync("/usr/bin/chromium")) {
       audits: Record<string, { numericValue: number }>;
     };
   };
-  for (const page of PAGES) {
+  for (const page of [...PAGES, ...ADMIN_PAGES]) {
     try {
       // A run that fails to measure (Lighthouse exits with an error, or reports a runtimeError or
       // no score, which happens now and then on this machine) is run once more and said so in the
