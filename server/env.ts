@@ -1,6 +1,6 @@
 /** The runtime contract (README "Configuration"), parsed once at start-up: bad values fail fast. */
 import { z } from "zod";
-import { isCalendarDate } from "~/lib/util/dates";
+import { isCalendarDate } from "~/lib/util/calendar-date";
 import { site } from "~/lib/site/site";
 
 const flag = z

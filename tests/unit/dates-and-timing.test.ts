@@ -47,6 +47,14 @@ describe("today in the club's time zone", () => {
     expect(clubToday({ timeZone: "Atlantic/Bermuda" }, new Date("2026-11-22T04:00:01Z"))).toBe("2026-11-22");
   });
 
+  it("is still last year in Bermuda when UTC has reached 1 January (a new season's default year)", () => {
+    // 03:30 UTC on 1 January 2027 is still 23:30 on 31 December 2026 in Bermuda (UTC-4).
+    expect(todayInZone("Atlantic/Bermuda", new Date("2027-01-01T03:30:00Z"))).toBe("2026-12-31");
+    expect(todayInZone("UTC", new Date("2027-01-01T03:30:00Z"))).toBe("2027-01-01");
+    // And 1 January in Bermuda starts at 04:00 UTC.
+    expect(todayInZone("Atlantic/Bermuda", new Date("2027-01-01T04:00:00Z"))).toBe("2027-01-01");
+  });
+
   it("follows daylight saving time", () => {
     // Bermuda is UTC-3 in summer: 03:30 UTC on 1 July is 00:30 local, already the 1st.
     expect(todayInZone("Atlantic/Bermuda", new Date("2026-07-01T03:30:00Z"))).toBe("2026-07-01");

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { competitorSchema, raceSchema } from "~/lib/admin/admin-schemas";
-import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/dates";
+import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/calendar-date";
 import {
   forbiddenCharactersMessage,
   hasForbiddenCharacters,

@@ -10,7 +10,6 @@ import { FieldError } from "~/components/ui/label";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { NEWS_FORMAT_HELP } from "~/lib/news/format";
 import { newsSchema } from "~/lib/news/news-schema";
-import { formatShortDate } from "~/lib/util/dates";
 import type { Toast } from "~/lib/util/toast";
 
 /** A notice as the form edits it; `id` null for a new one. */
@@ -34,7 +33,8 @@ export function NewsForm({
   failure,
 }: {
   notice: EditedNotice;
-  races: { id: number; title: string; date: string }[];
+  /** `dateLabel` as the list shows it ("Mar 5, 2024"): the loader formats it. */
+  races: { id: number; title: string; dateLabel: string }[];
   lastResult: SubmissionResult<string[]> | undefined;
   failure: Toast | undefined;
 }) {
@@ -95,7 +95,7 @@ export function NewsForm({
               <option value="">No race</option>
               {races.map((race) => (
                 <option key={race.id} value={race.id}>
-                  {race.title} ({formatShortDate(race.date)})
+                  {race.title} ({race.dateLabel})
                 </option>
               ))}
             </SelectField>

@@ -2,13 +2,13 @@ import { History, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatShortDate } from "~/lib/util/dates";
 
-/** A notice as the admin list shows it. */
+/** A notice as the admin list shows it; the loader formats the dates, so no date library loads here. */
 export interface ListedNotice {
   id: number;
   title: string;
   published: string;
+  /** The pin's last day as the list shows it ("Mar 5, 2024"); null when not pinned. */
   pinnedUntil: string | null;
   pinned: boolean;
   race: string | null;
@@ -65,5 +65,5 @@ export function NewsTable({ notices }: { notices: ListedNotice[] }) {
 
 function pinText(notice: ListedNotice): string {
   if (!notice.pinnedUntil) return "Not pinned";
-  return `${notice.pinned ? "Pinned until" : "Was pinned until"} ${formatShortDate(notice.pinnedUntil)}`;
+  return `${notice.pinned ? "Pinned until" : "Was pinned until"} ${notice.pinnedUntil}`;
 }

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatShortDate } from "~/lib/util/dates";
 import { RACE_STATUS_LABELS, type RaceStatus } from "~/lib/races/race-timing";
 import { plural } from "~/lib/util/plural";
 
@@ -13,6 +12,8 @@ export interface ListedRace {
   id: number;
   title: string;
   date: string;
+  /** The date as the list shows it ("Mar 5, 2024"): the loader formats it, so no date library loads here. */
+  dateLabel: string;
   location: string;
   description: string;
   imageUrl: string | null;
@@ -45,7 +46,7 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
         {races.map((race) => (
           <TableRow key={race.id}>
             <TableCell className="font-medium">{race.title}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatShortDate(race.date)}</TableCell>
+            <TableCell className="whitespace-nowrap">{race.dateLabel}</TableCell>
             <TableCell>{race.location}</TableCell>
             <TableCell>
               <Badge variant={race.status === "completed" ? "past" : race.status === "cancelled" ? "cancelled" : "upcoming"}>

@@ -2,9 +2,8 @@ import { History, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatShortDate } from "~/lib/util/dates";
 
-/** A defined season as the list shows it: its rules already in words. */
+/** A defined season as the list shows it: its rules in words and its dates formatted (by the loader). */
 export interface ListedSeason {
   id: number;
   key: string;
@@ -12,6 +11,8 @@ export interface ListedSeason {
   startsOn: string;
   endsOn: string;
   rules: string[];
+  /** "Mar 5, 2024 – Oct 1, 2024". */
+  dates: string;
 }
 
 /** The defined seasons: name (a link to its standings), dates, rules, and the edit link. */
@@ -35,9 +36,7 @@ export function SeasonTable({ seasons }: { seasons: ListedSeason[] }) {
               </Link>
               <div className="text-xs text-muted-foreground">?season={season.key}</div>
             </TableCell>
-            <TableCell className="whitespace-nowrap">
-              {formatShortDate(season.startsOn)} – {formatShortDate(season.endsOn)}
-            </TableCell>
+            <TableCell className="whitespace-nowrap">{season.dates}</TableCell>
             <TableCell className="text-sm">
               {season.rules.length === 0 ? "Every result counts (default points)." : season.rules.join(" ")}
             </TableCell>

@@ -12,7 +12,7 @@ import { parse } from "csv-parse/sync";
 import type pg from "pg";
 import { z } from "zod";
 import { canonicalBoatClass, parseBoatClassList } from "~/lib/races/boat-classes";
-import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/dates";
+import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/calendar-date";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
 import { resetIdentitySequences } from "~/domain/admin/backup.server";
 import { SHELL_ACTOR, recordAuditWithClient, type AuditActor } from "~/domain/platform/audit.server";

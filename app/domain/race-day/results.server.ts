@@ -9,12 +9,15 @@ import { isForeignKeyViolation, pgErrorCode } from "~/domain/platform/db-errors.
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
+import { formatShortDate } from "~/lib/util/dates";
 
+/** The race picker's races, each with its date as the screens show it (formatted here, not in the browser). */
 export async function raceOptions(db: Database) {
-  return db
+  const rows = await db
     .select({ id: races.id, title: races.title, date: races.date, status: races.status })
     .from(races)
     .orderBy(asc(races.date), asc(races.id));
+  return rows.map((r) => ({ ...r, dateLabel: formatShortDate(r.date) }));
 }
 
 export async function competitorOptions(db: Database) {

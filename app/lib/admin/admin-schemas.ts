@@ -4,12 +4,11 @@
  */
 import { z } from "~/lib/util/zod";
 import { boatClassListSchema, canonicalBoatClass, isBoatClass } from "~/lib/races/boat-classes";
-import { isCalendarDate } from "~/lib/util/dates";
+import { isCalendarDate, LOCAL_DATE_TIME } from "~/lib/util/calendar-date";
 import { isTelephone, longPublicText, shortPublicText, TELEPHONE_MESSAGE } from "~/lib/util/input-rules";
 import { MAX_ID } from "~/lib/util/params";
 import { LAP_TIME_MESSAGE, parseLapTime } from "~/lib/race-day/lap-time";
 import { IMAGE_URL_MESSAGE, isSiteImagePath } from "~/lib/site/site";
-import { LOCAL_DATE_TIME } from "~/lib/registration/entry-window";
 import { RACE_STATUSES } from "~/lib/races/race-timing";
 
 export const MIN_PASSWORD_LENGTH = 12;

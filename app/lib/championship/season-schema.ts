@@ -2,7 +2,7 @@
  * The admin season form's rules and messages, shared by the browser (Conform) and the server.
  */
 import { z } from "zod";
-import { isCalendarDate } from "~/lib/util/dates";
+import { isCalendarDate } from "~/lib/util/calendar-date";
 import { shortPublicText } from "~/lib/util/input-rules";
 import { MAX_ID } from "~/lib/util/params";
 import { SEASON_KEY_PATTERN } from "~/lib/championship/seasons";

@@ -1,10 +1,9 @@
 /**
  * Seasons: a named range of calendar days. An admin may define seasons (with their rules); any
  * calendar year with results that no defined season touches is a season too, with SPEC's rules.
- * Race dates are the club's calendar days already, so only "today" needs CLUB_TIMEZONE.
+ * Race dates are the club's calendar days already, so only "today" needs CLUB_TIMEZONE (callers
+ * pass it in, from clubToday: this module also runs in the browser, which gets no date library).
  */
-import { todayInZone } from "~/lib/util/dates";
-
 export interface SeasonRange {
   /** The `?season=` value: "2025", "2025-26", ... */
   key: string;
@@ -25,11 +24,6 @@ export function isSeasonKey(value: string): boolean {
 
 export function calendarYearSeason(year: number): SeasonRange {
   return { key: String(year), name: `${year} Season`, startsOn: `${year}-01-01`, endsOn: `${year}-12-31` };
-}
-
-/** The calendar year the club is in now (it may already be next year in UTC). */
-export function currentYear(timeZone: string, now: Date = new Date()): number {
-  return Number(todayInZone(timeZone, now).slice(0, 4));
 }
 
 export function seasonContains(season: Pick<SeasonRange, "startsOn" | "endsOn">, date: string): boolean {

@@ -3,7 +3,7 @@
  * pinning rule the home page and the admin list read.
  */
 import { z } from "~/lib/util/zod";
-import { isCalendarDate } from "~/lib/util/dates";
+import { isCalendarDate } from "~/lib/util/calendar-date";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
 import { MAX_ID } from "~/lib/util/params";
 

@@ -5,6 +5,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
+import { LOCAL_DATE_TIME } from "~/lib/util/calendar-date";
 
 export interface EntryWindow {
   opensAt: Date | string | null;
@@ -42,8 +43,6 @@ export function entryWindowText(window: EntryWindow, now: Date, timeZone: string
 export function toClubLocalInput(instant: Date | string | null, timeZone: string): string {
   return instant === null ? "" : format(new TZDate(new Date(instant), timeZone), "yyyy-MM-dd'T'HH:mm");
 }
-
-export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /** A typed "yyyy-MM-ddTHH:mm" on the club's clock as an instant; null when it is not one. */
 export function fromClubLocalInput(value: string, timeZone: string): Date | null {

@@ -1,6 +1,11 @@
 import { TZDate } from "@date-fns/tz";
-import { format, isValid, parse, parseISO } from "date-fns";
+import { format, isValid, parseISO } from "date-fns";
 import { remembered } from "~/lib/util/remembered";
+
+// The one place for every date format. Loaders call it and hand the components strings: a
+// component that calls it brings date-fns into its screen's browser bundle, which
+// tests/integration/admin-bundle-dates.test.ts refuses for the admin screens. The formatters are
+// marked pure so a module that imports one without calling it in the browser drops the library.
 
 /**
  * Race dates are calendar days ("2026-03-05"), stored as SQL `date`. They are parsed
@@ -9,20 +14,6 @@ import { remembered } from "~/lib/util/remembered";
 function parseRaceDate(date: string): Date | null {
   const parsed = parseISO(date);
   return isValid(parsed) ? parsed : null;
-}
-
-/** The first and last day a race may be dated: the club was founded in 1985. */
-export const CALENDAR_DATE_RANGE = { min: "1985-01-01", max: "2099-12-31" } as const;
-
-/**
- * The one rule for a typed or imported race date: "yyyy-MM-dd", a day that exists on the
- * calendar (2024-02-30 does not), within CALENDAR_DATE_RANGE.
- */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  // parse() is strict about the day of the month, unlike Date.parse, which rolls 02-30 into March.
-  if (!isValid(parse(value, "yyyy-MM-dd", new Date(2000, 0, 1)))) return false;
-  return value >= CALENDAR_DATE_RANGE.min && value <= CALENDAR_DATE_RANGE.max;
 }
 
 /**
@@ -38,13 +29,13 @@ function dayFormatter(pattern: string): (date: string) => string {
 }
 
 /** Calendar style: "Tuesday, March 5, 2024". */
-export const formatLongDate = dayFormatter("EEEE, MMMM d, yyyy");
+export const formatLongDate = /* @__PURE__ */ dayFormatter("EEEE, MMMM d, yyyy");
 
 /** Race registration style: "05 March 2024"; the raw string when it cannot be formatted. */
-export const formatDayMonthYear = dayFormatter("dd MMMM yyyy");
+export const formatDayMonthYear = /* @__PURE__ */ dayFormatter("dd MMMM yyyy");
 
 /** Short style for tables: "Mar 5, 2024". */
-export const formatShortDate = dayFormatter("MMM d, yyyy");
+export const formatShortDate = /* @__PURE__ */ dayFormatter("MMM d, yyyy");
 
 /**
  * The club's "today" ("yyyy-MM-dd"), the one every page and the demo data use: the pinned day

@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [classes, status] = await Promise.all([raceHeats(db, race.id), resultsStatus(db, race.id)]);
   const official = status.officialAt ? formatClubDateTime(status.officialAt, context.get(configContext).timeZone) : null;
   // Results entered at the lake for boats nobody entered online count too: they can be made official.
-  return { race, classes, official, hasResults: status.hasResults };
+  return { race: { ...race, dateLabel: formatShortDate(race.date) }, classes, official, hasResults: status.hasResults };
 }
 
 function refuse(message: string, status = 400) {
@@ -88,7 +88,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">Heats: {race.title}</h1>
         <p className="text-sm text-muted-foreground">
-          {formatShortDate(race.date)} ·{" "}
+          {race.dateLabel} ·{" "}
           <Link to="/admin/races" className="text-primary underline underline-offset-2">
             Back to races
           </Link>

@@ -15,7 +15,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { isPinned, newsSchema } from "~/lib/news/news-schema";
-import { clubToday, formatClubDateTime } from "~/lib/util/dates";
+import { clubToday, formatClubDateTime, formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/news";
 
@@ -48,11 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: n.id,
       title: n.title,
       published: formatClubDateTime(n.publishedAt, config.timeZone).date,
-      pinnedUntil: n.pinnedUntil,
+      pinnedUntil: n.pinnedUntil && formatShortDate(n.pinnedUntil),
       pinned: isPinned(n.pinnedUntil, today),
       race: n.race?.title ?? null,
     })),
-    races,
+    races: races.map((r) => ({ id: r.id, title: r.title, dateLabel: formatShortDate(r.date) })),
     form: editId && picked ? { ...picked, raceId: picked.race?.id ?? null } : params.has("new") ? blank : null,
     deleting: deleteId && picked ? { id: picked.id, title: picked.title } : null,
   };

@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { raceSchema } from "~/lib/admin/admin-schemas";
 import { toClubLocalInput } from "~/lib/registration/entry-window";
+import { formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/races";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     races: races.map((race) => ({
       ...race,
+      dateLabel: formatShortDate(race.date),
       entriesOpen: toClubLocalInput(race.entriesOpenAt, timeZone),
       entriesClose: toClubLocalInput(race.entriesCloseAt, timeZone),
     })),

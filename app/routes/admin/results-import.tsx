@@ -21,7 +21,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
-import { formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import { resultsEditorUrl } from "~/lib/race-day/results-editor";
 import type { Route } from "./+types/results-import";
@@ -125,7 +124,7 @@ export default function ResultsImport({ loaderData, actionData }: Route.Componen
       <CardHeader>
         <CardTitle>Import Results</CardTitle>
         <CardDescription>
-          {race.title} ({formatShortDate(race.date)}). Nothing is saved until you confirm the preview.
+          {race.title} ({race.dateLabel}). Nothing is saved until you confirm the preview.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">

@@ -18,7 +18,6 @@ import { NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { resultsSchema } from "~/lib/admin/admin-schemas";
-import { formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import type { HeatDraw } from "~/lib/race-day/finish-order";
 import type { PublicResult } from "~/lib/races/results";
@@ -105,7 +104,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
                 </option>
                 {races.map((r) => (
                   <option key={r.id} value={r.id}>
-                    {r.title} ({formatShortDate(r.date)})
+                    {r.title} ({r.dateLabel})
                   </option>
                 ))}
               </NativeSelect>

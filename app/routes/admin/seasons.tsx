@@ -15,7 +15,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DEFAULT_RULES, describeRules } from "~/lib/championship/championship";
-import { clubToday } from "~/lib/util/dates";
+import { clubToday, formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import { seasonSchema } from "~/lib/championship/season-schema";
 import { calendarYearSeason } from "~/lib/championship/seasons";
@@ -40,7 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let next = year;
   while (seasons.some((s) => s.key === String(next))) next++;
   return {
-    seasons: seasons.map((s) => ({ ...s, rules: describeRules(s) })),
+    seasons: seasons.map((s) => ({
+      ...s,
+      rules: describeRules(s),
+      dates: `${formatShortDate(s.startsOn)} – ${formatShortDate(s.endsOn)}`,
+    })),
     form: editing ? { season: editing } : params.has("new") ? { season: null } : null,
     blank: { ...calendarYearSeason(next), ...DEFAULT_RULES },
   };
