@@ -1,7 +1,7 @@
 import { History, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/racer/avatar";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/races/boat-classes";
 import { boatLabel } from "~/lib/championship/standings";
@@ -42,11 +42,13 @@ export function CompetitorRow({
       <TableCell className="text-right tabular-nums">{competitor.wins}</TableCell>
       <TableCell className="text-right tabular-nums">{competitor.points}</TableCell>
       <TableCell className="text-right whitespace-nowrap">
-        <Button asChild variant="ghost" size="icon">
-          <Link to={`/admin/audit?record=competitor:${competitor.id}`} aria-label={`History of ${competitor.name}`}>
-            <History aria-hidden />
-          </Link>
-        </Button>
+        <Link
+          to={`/admin/audit?record=competitor:${competitor.id}`}
+          aria-label={`History of ${competitor.name}`}
+          className={buttonClasses({ variant: "ghost", size: "icon" })}
+        >
+          <History aria-hidden />
+        </Link>
         <Button variant="ghost" size="icon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
           <Pencil aria-hidden />
         </Button>

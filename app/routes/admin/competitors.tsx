@@ -14,7 +14,7 @@ import { CompetitorDialog } from "~/components/admin/competitor-dialog";
 import { CompetitorRow } from "~/components/admin/competitor-row";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { RouteError } from "~/components/layout/route-error";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { competitorSchema } from "~/lib/admin/admin-schemas";
@@ -86,12 +86,12 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-3">
+      <CardHeader layout="flex-row items-center justify-between gap-3">
         <CardTitle>Competitor Management</CardTitle>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/admin/competitors/duplicates">Find duplicates</Link>
-          </Button>
+          <Link to="/admin/competitors/duplicates" className={buttonClasses({ variant: "outline" })}>
+            Find duplicates
+          </Link>
           <Button onClick={() => open(null)}>
             <Plus aria-hidden />
             Add Competitor
