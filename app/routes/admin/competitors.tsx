@@ -18,6 +18,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { competitorSchema } from "~/lib/admin/admin-schemas";
+import { avatarDrawing } from "~/lib/racer/avatar";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitors";
 
@@ -25,7 +26,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Competitor Management" 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "competitors");
-  return { competitors: await listCompetitors(context.get(dbContext)) };
+  const competitors = await listCompetitors(context.get(dbContext));
+  // Drawn here: DiceBear in the browser would cost every visit a chunk of script.
+  return { competitors: competitors.map((c) => ({ ...c, avatar: avatarDrawing(c.name) })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
