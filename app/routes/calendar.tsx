@@ -3,12 +3,11 @@ import { configContext, dbContext } from "~/context";
 import { calendarPage } from "~/domain/calendar/calendar.server";
 import { RouteError } from "~/components/layout/route-error";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { calendarPageHref, parseCalendarPage } from "~/lib/calendar/calendar-pages";
-import { cn } from "~/lib/util/cn";
 import { clubToday } from "~/lib/util/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/races/race-timing";
 import { readPageData, type PageHandle } from "~/lib/site/page";
@@ -65,9 +64,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // Plain links styled as buttons, classes computed once: the page does not hydrate, and React
-// Router's <Link> in a Slot costs several hooks a card (decision 0023).
-const VIEW_RESULTS = cn(buttonVariants(), "w-full");
-const VIEW_DETAILS = cn(buttonVariants({ variant: "outline" }), "w-full");
+// Router's <Link> costs several hooks a card (decision 0023).
+const VIEW_RESULTS = buttonClasses({}, "w-full");
+const VIEW_DETAILS = buttonClasses({ variant: "outline" }, "w-full");
 
 const BADGE_VARIANT: Record<RaceTiming, "upcoming" | "today" | "past"> = {
   upcoming: "upcoming",
@@ -82,12 +81,10 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Racing Events</h1>
-        <Button asChild variant="outline">
-          <a href={subscribeUrl}>
-            <CalendarDays aria-hidden className="size-4" />
-            Subscribe
-          </a>
-        </Button>
+        <a href={subscribeUrl} className={buttonClasses({ variant: "outline" })}>
+          <CalendarDays aria-hidden className="size-4" />
+          Subscribe
+        </a>
       </div>
       <LinkTabs
         label="Filter events"
@@ -115,7 +112,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                     loading={index === 0 ? "eager" : "lazy"}
                     className="aspect-video w-full object-cover"
                   />
-                  <CardHeader className="gap-2">
+                  <CardHeader layout="flex-col gap-2">
                     <div className="flex flex-wrap gap-2">
                       <Badge variant={BADGE_VARIANT[race.timing]}>{RACE_TIMING_LABELS[race.timing]}</Badge>
                       {race.status === "cancelled" && <Badge variant="cancelled">{RACE_STATUS_LABELS.cancelled}</Badge>}

@@ -7,7 +7,7 @@ import { UploadedPicture } from "~/components/images/picture";
 import { showNotice } from "~/lib/news/shown";
 import { SeasonSelect } from "~/components/championship/season-select";
 import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
@@ -97,23 +97,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <CardContent className="space-y-4">
                   <RaceResultsTable results={latestResults} variant="summary" />
                   <LeadersNote shown={latestResults.length} total={totalResults} perHeat={PER_HEAT} />
-                  <a href={`/results/${latest.id}`} className={buttonVariants({ variant: "outline" })}>
+                  <a href={`/results/${latest.id}`} className={buttonClasses({ variant: "outline" })}>
                     Full Results
                   </a>
                 </CardContent>
               </Card>
             ) : (
               <Card>
-                <CardContent className="pt-5 text-muted-foreground">No race results available yet.</CardContent>
+                <CardContent standalone className="text-muted-foreground">
+                  No race results available yet.
+                </CardContent>
               </Card>
             )
           ) : (
             <Card>
-              <CardHeader className="flex-row items-center justify-between">
+              <CardHeader layout="flex-row items-center justify-between gap-1.5">
                 <CardTitle>Championship Standings</CardTitle>
                 <a
                   href={seasonParam && top ? `/standings?season=${encodeURIComponent(top.seasonKey)}` : "/standings"}
-                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                  className={buttonClasses({ variant: "outline", size: "sm" })}
                 >
                   View All
                 </a>
@@ -183,10 +185,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <CardContent className="space-y-3 text-sm">
               <p>{words.welcome}</p>
               <p className="text-muted-foreground">{words.vision}</p>
-              <a href="/registration" className={buttonVariants({ size: "sm" })}>
+              <a href="/registration" className={buttonClasses({ size: "sm" })}>
                 Driver Registration
               </a>{" "}
-              <a href="/news" className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <a href="/news" className={buttonClasses({ variant: "outline", size: "sm" })}>
                 Club News
               </a>
             </CardContent>
@@ -200,7 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <div className="space-y-2">
                   <p className="font-semibold">{next.title}</p>
                   <RaceWhenWhere race={next} layout="stacked" />
-                  <a href={`/calendar/${next.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                  <a href={`/calendar/${next.id}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
                     View Details
                   </a>
                 </div>

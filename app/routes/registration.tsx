@@ -135,7 +135,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
   return (
     <Card className="mx-auto max-w-2xl">
-      <CardHeader className="gap-4">
+      <CardHeader layout="flex-col gap-4">
         <div className="flex items-start justify-between gap-4">
           <img src="/images/logo.svg" alt="" width={64} height={64} className="size-16" />
           <PrintFormButton />

@@ -3,7 +3,7 @@ import { computedOnceContext, dbContext } from "~/context";
 import { completedRacesPage, completedRaceYears, leadersOfRaces } from "~/domain/races/public-queries.server";
 import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
 import { RouteError } from "~/components/layout/route-error";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { readPageData, type PageHandle } from "~/lib/site/page";
@@ -94,8 +94,8 @@ function byYear<T extends { date: string }>(races: T[]): { year: string; races: 
 }
 
 // Plain links, the button's classes computed once: the page does not hydrate, and React Router's
-// <Link> in a Slot costs several hooks a race (decision 0023).
-const FULL_RESULTS = buttonVariants({ variant: "outline", size: "sm" });
+// <Link> costs several hooks a race (decision 0023).
+const FULL_RESULTS = buttonClasses({ variant: "outline", size: "sm" });
 
 export default function Results({ loaderData }: Route.ComponentProps) {
   const { year, years, races, page, pages } = loaderData;

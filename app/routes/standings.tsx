@@ -107,13 +107,13 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
       )}
       {empty ? (
         <Card>
-          <CardContent className="pt-5">
+          <CardContent standalone>
             <p className="py-6 text-center text-muted-foreground">No standings data available for this class.</p>
           </CardContent>
         </Card>
       ) : season === null ? (
         <Card>
-          <CardContent className="pt-5">
+          <CardContent standalone>
             <Table className="ranked-table">
               <thead>
                 <tr>

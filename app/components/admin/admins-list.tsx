@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ADMIN_ROLES, ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
@@ -52,10 +52,17 @@ export function AdminsList({ admins }: { admins: AdminRow[] }) {
               <input type="hidden" name="intent" value="role" />
               <input type="hidden" name="id" value={a.id} />
               <div className="space-y-1">
-                <Label htmlFor={`role-${a.id}`} className="text-xs">
+                <Label htmlFor={`role-${a.id}`} size="xs">
                   Role of {a.username}
                 </Label>
-                <NativeSelect id={`role-${a.id}`} name="role" defaultValue={a.role} className="h-9 w-auto">
+                <NativeSelect
+                  id={`role-${a.id}`}
+                  name="role"
+                  defaultValue={a.role}
+                  controlSize="sm"
+                  fullWidth={false}
+                  className="w-auto"
+                >
                   {ADMIN_ROLES.map((role) => (
                     <option key={role} value={role}>
                       {ROLE_LABELS[role]}
@@ -74,12 +81,10 @@ export function AdminsList({ admins }: { admins: AdminRow[] }) {
                 End all sessions<span className="sr-only"> of {a.username}</span>
               </Button>
             </Form>
-            <Button asChild variant="ghost" size="sm">
-              <Link to={`/admin/audit?record=admin:${a.id}`}>
-                <History aria-hidden />
-                History<span className="sr-only"> of {a.username}</span>
-              </Link>
-            </Button>
+            <Link to={`/admin/audit?record=admin:${a.id}`} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+              <History aria-hidden />
+              History<span className="sr-only"> of {a.username}</span>
+            </Link>
           </div>
           <details className="text-sm">
             <summary className="cursor-pointer font-medium text-destructive">Remove {a.username}...</summary>

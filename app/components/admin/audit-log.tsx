@@ -4,7 +4,7 @@
  * table of changes).
  */
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { AUDIT_KINDS, showValue, type AuditChanges, type AuditFilters } from "~/lib/admin/audit";
@@ -59,9 +59,9 @@ export function AuditFilterForm({ filters, admins }: { filters: AuditFilters; ad
       </div>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
         <Button type="submit">Filter</Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/audit">Clear</Link>
-        </Button>
+        <Link to="/admin/audit" className={buttonClasses({ variant: "outline" })}>
+          Clear
+        </Link>
       </div>
     </Form>
   );

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/input";
@@ -151,9 +151,9 @@ export function MergeConfirm({
             <Button type="submit" variant="destructive">
               Merge into {keep.name}
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/admin/competitors/duplicates">Cancel</Link>
-            </Button>
+            <Link to="/admin/competitors/duplicates" className={buttonClasses({ variant: "outline" })}>
+              Cancel
+            </Link>
           </Form>
         )}
       </CardContent>

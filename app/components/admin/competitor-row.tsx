@@ -1,10 +1,11 @@
 import { History, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { Avatar } from "~/components/racer/avatar";
-import { Button } from "~/components/ui/button";
+import { AvatarPicture } from "~/components/racer/avatar-picture";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { formatBoatClasses } from "~/lib/races/boat-classes";
 import { boatLabel } from "~/lib/championship/standings";
+import type { AvatarDrawing } from "~/lib/racer/avatar";
 
 /** What a row shows of a competitor (the admin list's row type has more). */
 export type CompetitorRowData = {
@@ -15,6 +16,7 @@ export type CompetitorRowData = {
   boatClasses: string[];
   wins: number;
   points: number;
+  avatar: AvatarDrawing;
 };
 
 /** One competitor of the admin list, with its edit and delete buttons. */
@@ -33,7 +35,7 @@ export function CompetitorRow({
     <TableRow aria-busy={deleting || undefined} className={deleting ? "opacity-50" : undefined}>
       <TableCell>
         <span className="inline-flex items-center gap-2 font-medium">
-          <Avatar name={competitor.name} />
+          <AvatarPicture drawing={competitor.avatar} />
           {competitor.name}
         </span>
       </TableCell>
@@ -42,11 +44,13 @@ export function CompetitorRow({
       <TableCell className="text-right tabular-nums">{competitor.wins}</TableCell>
       <TableCell className="text-right tabular-nums">{competitor.points}</TableCell>
       <TableCell className="text-right whitespace-nowrap">
-        <Button asChild variant="ghost" size="icon">
-          <Link to={`/admin/audit?record=competitor:${competitor.id}`} aria-label={`History of ${competitor.name}`}>
-            <History aria-hidden />
-          </Link>
-        </Button>
+        <Link
+          to={`/admin/audit?record=competitor:${competitor.id}`}
+          aria-label={`History of ${competitor.name}`}
+          className={buttonClasses({ variant: "ghost", size: "icon" })}
+        >
+          <History aria-hidden />
+        </Link>
         <Button variant="ghost" size="icon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
           <Pencil aria-hidden />
         </Button>

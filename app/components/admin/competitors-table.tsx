@@ -26,7 +26,7 @@ export function CompetitorSkeletonRows() {
     <TableRow key={i} data-testid="competitor-skeleton">
       <TableCell>
         <div className="flex items-center gap-2">
-          <Skeleton className="size-8 rounded-full" />
+          <Skeleton round className="size-8" />
           <Skeleton className="h-4 w-32" />
         </div>
       </TableCell>

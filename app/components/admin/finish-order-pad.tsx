@@ -29,7 +29,7 @@ export function FinishOrderPad({
         <Button
           type="button"
           variant="outline"
-          className="h-12 sm:h-10"
+          size="touch"
           disabled={places.size === 0}
           onClick={() => onRows(undoLastTap(rows, draw.boats))}
         >
@@ -50,6 +50,7 @@ export function FinishOrderPad({
               variant={place ? "default" : "outline"}
               aria-pressed={place !== undefined}
               // Two lines: the boat number (and its place once tapped), then the boat's name.
+              size="tile"
               className="grid h-auto min-h-12 grid-cols-[1fr_auto] content-center items-center justify-items-start gap-x-2 gap-y-0.5 py-2 text-left whitespace-normal"
               onClick={() => onRows(tapBoat(rows, boat.competitorId))}
             >

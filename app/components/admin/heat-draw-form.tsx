@@ -36,13 +36,23 @@ export function HeatDrawForm({ boatClass, heatSize, drawn }: { boatClass: string
           min={MIN_HEAT_SIZE}
           max={MAX_HEAT_SIZE}
           defaultValue={heatSize}
+          fullWidth={false}
           className="w-24"
           required
         />
       </div>
       <div className="space-y-1">
         <Label htmlFor={`seed-${boatClass}`}>Seed (optional)</Label>
-        <Input id={`seed-${boatClass}`} name="seed" type="number" inputMode="numeric" min={1} max={MAX_SEED} className="w-36" />
+        <Input
+          id={`seed-${boatClass}`}
+          name="seed"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SEED}
+          fullWidth={false}
+          className="w-36"
+        />
       </div>
       <Button type="submit">
         <Shuffle aria-hidden />

@@ -49,6 +49,7 @@ export function ImportPreview({ draft, preview, busy }: Props) {
               <NativeSelect
                 name={`map.${i}`}
                 defaultValue={mapping[i] ?? ""}
+                fullWidth={false}
                 className="w-40 shrink-0"
                 aria-label={`Column "${header}"`}
               >
@@ -124,7 +125,6 @@ export function ImportPreview({ draft, preview, busy }: Props) {
                 name={`choice.${row.index}`}
                 defaultValue={typeof row.choice === "number" ? String(row.choice) : "new"}
                 aria-label={`Racer for line ${row.line} (${row.name || row.boat})`}
-                className="w-full"
               >
                 <option value="new">Create a new racer</option>
                 {row.suggestions.map((s) => (

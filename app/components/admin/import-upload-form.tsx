@@ -15,7 +15,7 @@ export function ImportUploadForm({ busy }: { busy: boolean }) {
       </div>
       <div className="space-y-2">
         <Label htmlFor="import-text">Or paste cells copied from a spreadsheet</Label>
-        <Textarea id="import-text" name="text" rows={8} className="font-mono text-sm" aria-describedby="import-limits" />
+        <Textarea id="import-text" name="text" rows={8} mono aria-describedby="import-limits" />
         <p id="import-limits" className="text-sm text-muted-foreground">
           Headers in the first row (position, boat, name, laps, total time, best lap, class, heat, laps adjusted, reason). At most{" "}
           {MAX_IMPORT_BYTES / 1024} KB and {MAX_IMPORT_ROWS.toLocaleString("en")} rows.

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -105,9 +105,9 @@ export function NewsForm({
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : notice.id ? "Update Notice" : "Publish Notice"}
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/admin/news">Cancel</Link>
-            </Button>
+            <Link to="/admin/news" className={buttonClasses({ variant: "outline" })}>
+              Cancel
+            </Link>
           </div>
         </Form>
       </CardContent>
@@ -134,9 +134,9 @@ export function NewsDeleteConfirm({ notice }: { notice: { id: number; title: str
           <Button type="submit" variant="destructive" disabled={busy}>
             {busy ? "Deleting..." : "Delete Notice"}
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/news">Cancel</Link>
-          </Button>
+          <Link to="/admin/news" className={buttonClasses({ variant: "outline" })}>
+            Cancel
+          </Link>
         </Form>
       </CardContent>
     </Card>

@@ -1,6 +1,6 @@
 import { History, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
 /** A notice as the admin list shows it; the loader formats the dates, so no date library loads here. */
@@ -40,21 +40,27 @@ export function NewsTable({ notices }: { notices: ListedNotice[] }) {
             </TableCell>
             <TableCell className="hidden whitespace-nowrap text-sm sm:table-cell">{pinText(notice)}</TableCell>
             <TableCell className="whitespace-nowrap text-right">
-              <Button asChild variant="ghost" size="icon">
-                <Link to={`/admin/audit?record=news:${notice.id}`} aria-label={`History of ${notice.title}`}>
-                  <History aria-hidden />
-                </Link>
-              </Button>
-              <Button asChild variant="ghost" size="icon">
-                <Link to={`/admin/news?edit=${notice.id}`} aria-label={`Edit ${notice.title}`}>
-                  <Pencil aria-hidden />
-                </Link>
-              </Button>
-              <Button asChild variant="ghost" size="icon">
-                <Link to={`/admin/news?delete=${notice.id}`} aria-label={`Delete ${notice.title}`}>
-                  <Trash2 aria-hidden />
-                </Link>
-              </Button>
+              <Link
+                to={`/admin/audit?record=news:${notice.id}`}
+                aria-label={`History of ${notice.title}`}
+                className={buttonClasses({ variant: "ghost", size: "icon" })}
+              >
+                <History aria-hidden />
+              </Link>
+              <Link
+                to={`/admin/news?edit=${notice.id}`}
+                aria-label={`Edit ${notice.title}`}
+                className={buttonClasses({ variant: "ghost", size: "icon" })}
+              >
+                <Pencil aria-hidden />
+              </Link>
+              <Link
+                to={`/admin/news?delete=${notice.id}`}
+                aria-label={`Delete ${notice.title}`}
+                className={buttonClasses({ variant: "ghost", size: "icon" })}
+              >
+                <Trash2 aria-hidden />
+              </Link>
             </TableCell>
           </TableRow>
         ))}

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
 import type { ListedRace } from "~/components/admin/race-table";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { boatLabel } from "~/lib/championship/standings";
@@ -20,7 +20,7 @@ export interface ListedEntry {
 export function RaceEntriesDialog({ race, entries, onClose }: { race: ListedRace; entries: ListedEntry[]; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent maxWidth="2xl">
         <DialogHeader>
           <DialogTitle>Entries for {race.title}</DialogTitle>
           <DialogDescription>Who registered for which class.</DialogDescription>
@@ -50,13 +50,16 @@ export function RaceEntriesDialog({ race, entries, onClose }: { race: ListedRace
           </Table>
         )}
         <DialogFooter>
-          <Button asChild variant="outline">
-            {/* reloadDocument: a file download, not a page of the app. */}
-            <Link to={`/admin/races/${race.id}/entries.csv`} reloadDocument download>
-              <Download aria-hidden />
-              Download CSV
-            </Link>
-          </Button>
+          {/* reloadDocument: a file download, not a page of the app. */}
+          <Link
+            to={`/admin/races/${race.id}/entries.csv`}
+            reloadDocument
+            download
+            className={buttonClasses({ variant: "outline" })}
+          >
+            <Download aria-hidden />
+            Download CSV
+          </Link>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -2,7 +2,7 @@ import type { ImageRef } from "~/lib/images/images";
 import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { RACE_STATUS_LABELS, type RaceStatus } from "~/lib/races/race-timing";
 import { plural } from "~/lib/util/plural";
@@ -56,12 +56,14 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
             </TableCell>
             <TableCell className="text-right whitespace-nowrap">
               {race.status === "completed" ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/admin/results?race=${race.id}`} aria-label={`Results of ${race.title}`}>
-                    <Trophy aria-hidden />
-                    Results
-                  </Link>
-                </Button>
+                <Link
+                  to={`/admin/results?race=${race.id}`}
+                  aria-label={`Results of ${race.title}`}
+                  className={buttonClasses({ variant: "outline", size: "sm" })}
+                >
+                  <Trophy aria-hidden />
+                  Results
+                </Link>
               ) : (
                 <Button variant="outline" size="sm" disabled aria-label={`Results of ${race.title}`}>
                   <Trophy aria-hidden />
@@ -74,17 +76,21 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
                 {race.entryCount}
                 <span className="sr-only">{` ${plural(race.entryCount, "entry", "entries")} of ${race.title}`}</span>
               </Button>
-              <Button asChild variant="ghost" size="sm">
-                <Link to={`/admin/races/${race.id}/heats`} aria-label={`Heats of ${race.title}`}>
-                  <Grid3x3 aria-hidden />
-                  Heats
-                </Link>
-              </Button>
-              <Button asChild variant="ghost" size="icon">
-                <Link to={`/admin/audit?record=race:${race.id}`} aria-label={`History of ${race.title}`}>
-                  <History aria-hidden />
-                </Link>
-              </Button>
+              <Link
+                to={`/admin/races/${race.id}/heats`}
+                aria-label={`Heats of ${race.title}`}
+                className={buttonClasses({ variant: "ghost", size: "sm" })}
+              >
+                <Grid3x3 aria-hidden />
+                Heats
+              </Link>
+              <Link
+                to={`/admin/audit?record=race:${race.id}`}
+                aria-label={`History of ${race.title}`}
+                className={buttonClasses({ variant: "ghost", size: "icon" })}
+              >
+                <History aria-hidden />
+              </Link>
               <Button variant="ghost" size="icon" aria-label={`Edit ${race.title}`} onClick={() => onOpen("form", race)}>
                 <Pencil aria-hidden />
               </Button>

@@ -112,11 +112,10 @@ export function ResultsDialog({
 
   const title = editing ? `Edit Results for ${race.title}` : `Add Results for ${race.title}`;
   const cell = "space-y-1";
-  // At the lake on a phone: 48 px fields, the right keyboard for each (numbers, times).
-  const big = "h-12 sm:h-10";
+  // At the lake on a phone: 48 px fields (controlSize "touch"), the right keyboard for each (numbers, times).
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-5xl">
+      <DialogContent maxWidth="5xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Points follow the position (club points table).</DialogDescription>
@@ -190,12 +189,12 @@ export function ResultsDialog({
                   data-testid="result-row"
                 >
                   <div className={cell}>
-                    <Label htmlFor={`pos-${i}`} className="text-xs">
+                    <Label htmlFor={`pos-${i}`} size="xs">
                       Position
                     </Label>
                     <Input
                       id={`pos-${i}`}
-                      className={big}
+                      controlSize="touch"
                       name={name("position")}
                       inputMode="numeric"
                       value={row.position}
@@ -205,12 +204,12 @@ export function ResultsDialog({
                     <FieldError errors={errorOf(name("position"))} />
                   </div>
                   <div className={`${cell} col-span-2 sm:col-span-1`}>
-                    <Label htmlFor={`competitor-${i}`} className="text-xs">
+                    <Label htmlFor={`competitor-${i}`} size="xs">
                       Competitor
                     </Label>
                     <NativeSelect
                       id={`competitor-${i}`}
-                      className={big}
+                      controlSize="touch"
                       name={name("competitorId")}
                       value={row.competitorId}
                       aria-invalid={errorOf(name("competitorId")) ? true : undefined}
@@ -226,7 +225,7 @@ export function ResultsDialog({
                     <FieldError errors={errorOf(name("competitorId"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`points-${i}`} className="text-xs">
+                    <Label htmlFor={`points-${i}`} size="xs">
                       Points
                     </Label>
                     <Input
@@ -234,16 +233,16 @@ export function ResultsDialog({
                       readOnly
                       tabIndex={-1}
                       value={pointsForPosition(effectivePosition(row.position))}
-                      className="bg-muted"
+                      muted
                     />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`laps-${i}`} className="text-xs">
+                    <Label htmlFor={`laps-${i}`} size="xs">
                       Laps
                     </Label>
                     <Input
                       id={`laps-${i}`}
-                      className={big}
+                      controlSize="touch"
                       name={name("laps")}
                       inputMode="numeric"
                       pattern="[0-9]*"
@@ -253,12 +252,12 @@ export function ResultsDialog({
                     <FieldError errors={errorOf(name("laps"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`lap-time-${i}`} className="text-xs">
+                    <Label htmlFor={`lap-time-${i}`} size="xs">
                       Lap Time
                     </Label>
                     <Input
                       id={`lap-time-${i}`}
-                      className={big}
+                      controlSize="touch"
                       inputMode="decimal"
                       placeholder="m:ss.cc"
                       name={name("lapTime")}
@@ -268,12 +267,12 @@ export function ResultsDialog({
                     <FieldError errors={errorOf(name("lapTime"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`best-lap-${i}`} className="text-xs">
+                    <Label htmlFor={`best-lap-${i}`} size="xs">
                       Best Lap
                     </Label>
                     <Input
                       id={`best-lap-${i}`}
-                      className={big}
+                      controlSize="touch"
                       inputMode="decimal"
                       placeholder="m:ss.cc"
                       name={name("bestLap")}
@@ -283,12 +282,12 @@ export function ResultsDialog({
                     <FieldError errors={errorOf(name("bestLap"))} />
                   </div>
                   <div className={cell}>
-                    <Label htmlFor={`total-time-${i}`} className="text-xs">
+                    <Label htmlFor={`total-time-${i}`} size="xs">
                       Total Time
                     </Label>
                     <Input
                       id={`total-time-${i}`}
-                      className={big}
+                      controlSize="touch"
                       inputMode="decimal"
                       placeholder="m:ss.cc"
                       name={name("totalTime")}
@@ -302,7 +301,7 @@ export function ResultsDialog({
             })}
           </ol>
           <FieldError errors={errorOf("")} />
-          <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={"Save Results"} submitClassName="h-12 sm:h-10" />
+          <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={"Save Results"} submitSize="touch" />
         </form>
       </DialogContent>
     </Dialog>

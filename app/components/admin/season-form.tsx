@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -96,9 +96,9 @@ export function SeasonForm({
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : season ? "Update Season" : "Add Season"}
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/admin/seasons">Cancel</Link>
-            </Button>
+            <Link to="/admin/seasons" className={buttonClasses({ variant: "outline" })}>
+              Cancel
+            </Link>
           </div>
         </Form>
       </CardContent>

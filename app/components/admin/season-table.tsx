@@ -1,6 +1,6 @@
 import { History, Pencil } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
 /** A defined season as the list shows it: its rules in words and its dates formatted (by the loader). */
@@ -41,16 +41,20 @@ export function SeasonTable({ seasons }: { seasons: ListedSeason[] }) {
               {season.rules.length === 0 ? "Every result counts (default points)." : season.rules.join(" ")}
             </TableCell>
             <TableCell className="text-right">
-              <Button asChild variant="ghost" size="icon">
-                <Link to={`/admin/audit?record=season:${season.id}`} aria-label={`History of ${season.name}`}>
-                  <History aria-hidden />
-                </Link>
-              </Button>
-              <Button asChild variant="ghost" size="icon">
-                <Link to={`/admin/seasons?edit=${season.id}`} aria-label={`Edit ${season.name}`}>
-                  <Pencil aria-hidden />
-                </Link>
-              </Button>
+              <Link
+                to={`/admin/audit?record=season:${season.id}`}
+                aria-label={`History of ${season.name}`}
+                className={buttonClasses({ variant: "ghost", size: "icon" })}
+              >
+                <History aria-hidden />
+              </Link>
+              <Link
+                to={`/admin/seasons?edit=${season.id}`}
+                aria-label={`Edit ${season.name}`}
+                className={buttonClasses({ variant: "ghost", size: "icon" })}
+              >
+                <Pencil aria-hidden />
+              </Link>
             </TableCell>
           </TableRow>
         ))}

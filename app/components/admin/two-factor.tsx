@@ -224,7 +224,7 @@ export function PasskeysSection({ passkeys, busy }: { passkeys: PasskeyView[]; b
                 <input type="hidden" name="intent" value="passkey-remove" />
                 <input type="hidden" name="id" value={p.id} />
                 <div className="space-y-1">
-                  <Label htmlFor={`remove-passkey-${p.id}`} className="text-sm">
+                  <Label htmlFor={`remove-passkey-${p.id}`} size="sm">
                     Current password, to remove it
                   </Label>
                   <Input

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 
 /** 'Race Not Found', 'Racer Not Found' and the 404 page share this look. */
 export function NotFoundMessage({
@@ -17,9 +17,9 @@ export function NotFoundMessage({
     <div className="mx-auto max-w-md py-16 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
-      <Button asChild className="mt-6">
-        <Link to={to}>{linkText}</Link>
-      </Button>
+      <Link to={to} className={buttonClasses({}, "mt-6")}>
+        {linkText}
+      </Link>
     </div>
   );
 }

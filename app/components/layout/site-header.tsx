@@ -18,8 +18,8 @@ function NavItems({ vertical }: { vertical?: boolean }) {
             reloadDocument
             className={({ isActive }) =>
               cn(
-                "block rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-white/10",
-                vertical && "text-base text-foreground hover:bg-muted",
+                "block rounded-md px-3 py-2 font-medium transition-colors",
+                vertical ? "text-base text-foreground hover:bg-muted" : "text-sm hover:bg-white/10",
                 isActive && (vertical ? "bg-muted" : "bg-white/15"),
               )
             }

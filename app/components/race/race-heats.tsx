@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 export function RaceHeats({ raceId, heats }: { raceId: number; heats: readonly { line: string; nextUp: boolean }[] }) {
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+      <CardHeader layout="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle>Heats</CardTitle>
         <a href={`/calendar/${raceId}/heat-sheet`} className="text-sm text-primary hover:underline">
           Print heat sheet

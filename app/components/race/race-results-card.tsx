@@ -21,7 +21,7 @@ export function RaceResultsCard({
 }) {
   return (
     <Card className="min-w-0">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+      <CardHeader layout="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle>Results</CardTitle>
         {lastUpdated && (
           <span className="text-sm text-muted-foreground" data-testid="last-updated">

@@ -1,38 +1,11 @@
+import { AvatarPicture } from "~/components/racer/avatar-picture";
 import { avatarDrawing } from "~/lib/racer/avatar";
-import { cn } from "~/lib/util/cn";
 
 /**
- * Initials avatar, drawn by our own server from the name (no third-party avatar service), inline
- * in the page: an <img> of an SVG file is a whole SVG document for the browser to load, parse and
- * lay out, and a standings page shows up to 200 of them (docs/decisions/0025). Decorative: the
- * name is always next to it. Styled by `.avatar` in app.css (round, 32 px); a utility class
- * passed in wins.
+ * Initials avatar, drawn by our own server from the name (no third-party avatar service). For
+ * server-rendered pages: it draws with DiceBear, which a hydrated screen should not download
+ * (use AvatarPicture with a drawing from the loader there).
  */
 export function Avatar({ name, className }: { name: string; className?: string }) {
-  const drawing = avatarDrawing(name);
-  return (
-    <svg
-      viewBox="0 0 100 100"
-      width={32}
-      height={32}
-      aria-hidden="true"
-      focusable="false"
-      className={className ? cn("avatar", className) : "avatar"}
-    >
-      <rect width="100" height="100" fill={drawing.background} />
-      <text
-        x="50"
-        y="50"
-        // DiceBear's own baseline shift, which centres capitals vertically.
-        dy={(drawing.fontSize * 0.356).toFixed(1)}
-        textAnchor="middle"
-        fill={drawing.textColor}
-        fontFamily={drawing.fontFamily}
-        fontSize={drawing.fontSize}
-        fontWeight={drawing.fontWeight}
-      >
-        {drawing.initials}
-      </text>
-    </svg>
-  );
+  return <AvatarPicture drawing={avatarDrawing(name)} className={className} />;
 }

@@ -1,5 +1,5 @@
 import { Printer } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { printFormUrl } from "~/lib/registration/registration";
 
 /**
@@ -8,11 +8,15 @@ import { printFormUrl } from "~/lib/registration/registration";
  */
 export function PrintFormButton({ className }: { className?: string }) {
   return (
-    <Button asChild variant="outline" className={className}>
-      <a href={printFormUrl([])} target="_blank" rel="noopener" data-print-form="">
-        <Printer aria-hidden />
-        Print Form
-      </a>
-    </Button>
+    <a
+      href={printFormUrl([])}
+      target="_blank"
+      rel="noopener"
+      data-print-form=""
+      className={buttonClasses({ variant: "outline" }, className)}
+    >
+      <Printer aria-hidden />
+      Print Form
+    </a>
   );
 }

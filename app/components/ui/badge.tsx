@@ -1,20 +1,23 @@
-import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/util/cn";
 
-const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", {
-  variants: {
-    variant: {
-      upcoming: "bg-sky-100 text-sky-900",
-      today: "bg-emerald-100 text-emerald-900",
-      past: "bg-slate-200 text-slate-800",
-      cancelled: "bg-red-100 text-red-900",
-      outline: "border text-foreground",
-    },
-  },
-  defaultVariants: { variant: "outline" },
-});
+const VARIANTS = {
+  upcoming: "bg-sky-100 text-sky-900",
+  today: "bg-emerald-100 text-emerald-900",
+  past: "bg-slate-200 text-slate-800",
+  cancelled: "bg-red-100 text-red-900",
+  outline: "border text-foreground",
+} as const;
 
-export function Badge({ className, variant, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({
+  className,
+  variant = "outline",
+  ...props
+}: ComponentProps<"span"> & { variant?: keyof typeof VARIANTS }) {
+  return (
+    <span
+      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", VARIANTS[variant], className)}
+      {...props}
+    />
+  );
 }

@@ -2,19 +2,27 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/util/cn";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonStyle } from "~/components/ui/button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+const MAX_WIDTHS = { lg: "max-w-lg", "2xl": "max-w-2xl", "5xl": "max-w-5xl" } as const;
+
+export function DialogContent({
+  className,
+  maxWidth = "lg",
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { maxWidth?: keyof typeof MAX_WIDTHS }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
+          MAX_WIDTHS[maxWidth],
           className,
         )}
         {...props}
@@ -42,19 +50,19 @@ export function DialogFormFooter({
   onCancel,
   busy,
   submitLabel,
-  submitClassName,
+  submitSize,
 }: {
   onCancel: () => void;
   busy: boolean;
   submitLabel: string;
-  submitClassName?: string;
+  submitSize?: ButtonStyle["size"];
 }) {
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={busy} className={submitClassName}>
+      <Button type="submit" disabled={busy} size={submitSize}>
         {busy ? "Saving..." : submitLabel}
       </Button>
     </DialogFooter>

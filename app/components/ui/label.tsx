@@ -1,8 +1,16 @@
 import { createContext, useContext, type ComponentProps } from "react";
 import { cn } from "~/lib/util/cn";
 
-export function Label({ className, ...props }: ComponentProps<"label">) {
-  return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
+const SIZES = {
+  default: "text-sm leading-none",
+  /** Over a compact control (a row of the results editor). */
+  xs: "text-xs",
+  /** At its text size's own line height, as the body text next to it. */
+  sm: "text-sm",
+} as const;
+
+export function Label({ className, size = "default", ...props }: ComponentProps<"label"> & { size?: keyof typeof SIZES }) {
+  return <label className={cn(SIZES[size], "font-medium", className)} {...props} />;
 }
 
 /**

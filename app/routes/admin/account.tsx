@@ -10,7 +10,7 @@ import { readForm } from "~/domain/platform/read-form.server";
 import { EmailForm, PasswordForm } from "~/components/admin/account-forms";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ACCOUNT_MESSAGES, accountFormFields, emailChangeSchema, passwordChangeSchema } from "~/lib/admin/account-schemas";
 import { REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
@@ -144,12 +144,12 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             <dd>{twoFactor ? "On" : "Off"}</dd>
           </dl>
           <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to="/admin/account/two-factor">Two-factor sign-in</Link>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <Link to="/admin/sessions">My sessions</Link>
-            </Button>
+            <Link to="/admin/account/two-factor" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              Two-factor sign-in
+            </Link>
+            <Link to="/admin/sessions" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              My sessions
+            </Link>
           </div>
         </CardContent>
       </Card>

@@ -14,10 +14,11 @@ import { CompetitorDialog } from "~/components/admin/competitor-dialog";
 import { CompetitorRow } from "~/components/admin/competitor-row";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { RouteError } from "~/components/layout/route-error";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { competitorSchema } from "~/lib/admin/admin-schemas";
+import { avatarDrawing } from "~/lib/racer/avatar";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitors";
 
@@ -25,7 +26,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Competitor Management" 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "competitors");
-  return { competitors: await listCompetitors(context.get(dbContext)) };
+  const competitors = await listCompetitors(context.get(dbContext));
+  // Drawn here: DiceBear in the browser would cost every visit a chunk of script.
+  return { competitors: competitors.map((c) => ({ ...c, avatar: avatarDrawing(c.name) })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,12 +89,12 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-3">
+      <CardHeader layout="flex-row items-center justify-between gap-3">
         <CardTitle>Competitor Management</CardTitle>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/admin/competitors/duplicates">Find duplicates</Link>
-          </Button>
+          <Link to="/admin/competitors/duplicates" className={buttonClasses({ variant: "outline" })}>
+            Find duplicates
+          </Link>
           <Button onClick={() => open(null)}>
             <Plus aria-hidden />
             Add Competitor

@@ -6,7 +6,7 @@ import { requestPasswordReset } from "~/domain/admin/password-reset.server";
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useToast } from "~/components/layout/show-toast";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -82,9 +82,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               </Button>
             </Form>
           )}
-          <Button asChild variant="outline" className="w-full">
-            <Link to="/admin/login">Back to login</Link>
-          </Button>
+          <Link to="/admin/login" className={buttonClasses({ variant: "outline" }, "w-full")}>
+            Back to login
+          </Link>
         </CardContent>
       </Card>
     </div>

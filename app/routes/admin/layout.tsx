@@ -3,7 +3,7 @@ import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-
 import { isAccountPath, REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { Route } from "./+types/layout";
@@ -53,16 +53,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">Admin Dashboard</h1>
         <Form method="post" action="/admin/logout" className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="text-sm text-muted-foreground">Signed in as {loaderData.username}</span>
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/admin/sessions" aria-current={pathname === "/admin/sessions" ? "page" : undefined}>
-              My sessions
-            </Link>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/admin/account" aria-current={pathname === "/admin/account" ? "page" : undefined}>
-              My account
-            </Link>
-          </Button>
+          <Link
+            to="/admin/sessions"
+            aria-current={pathname === "/admin/sessions" ? "page" : undefined}
+            className={buttonClasses({ variant: "ghost", size: "sm" })}
+          >
+            My sessions
+          </Link>
+          <Link
+            to="/admin/account"
+            aria-current={pathname === "/admin/account" ? "page" : undefined}
+            className={buttonClasses({ variant: "ghost", size: "sm" })}
+          >
+            My account
+          </Link>
           <Button type="submit" variant="outline" size="sm">
             <LogOut aria-hidden />
             Log out

@@ -10,7 +10,7 @@ import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { useToast } from "~/components/layout/show-toast";
 import { PasskeySignIn } from "~/components/admin/passkey-sign-in";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
@@ -130,9 +130,9 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
             </Button>
           </Form>
           {loaderData.hasPasskeys && <PasskeySignIn label="Use a passkey instead" />}
-          <Button asChild variant="outline" className="w-full">
-            <Link to="/admin/login">Cancel</Link>
-          </Button>
+          <Link to="/admin/login" className={buttonClasses({ variant: "outline" }, "w-full")}>
+            Cancel
+          </Link>
         </CardContent>
       </Card>
     </div>

@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/domain/platform/toast.server";
 import { useToast } from "~/components/layout/show-toast";
 import { PasskeySignIn } from "~/components/admin/passkey-sign-in";
 import type { Toast } from "~/lib/util/toast";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
@@ -111,9 +111,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               Demo credentials: <span className="font-mono">{loaderData.demoHint}</span>
             </p>
           )}
-          <Button asChild variant="outline" className="mt-4 w-full">
-            <Link to="/">Back to Homepage</Link>
-          </Button>
+          <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-4 w-full")}>
+            Back to Homepage
+          </Link>
         </CardContent>
       </Card>
     </div>

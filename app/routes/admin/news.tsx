@@ -12,7 +12,7 @@ import { NewsDeleteConfirm, NewsForm } from "~/components/admin/news-form";
 import { NewsTable } from "~/components/admin/news-table";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { isPinned, newsSchema } from "~/lib/news/news-schema";
 import { clubToday, formatClubDateTime, formatShortDate } from "~/lib/util/dates";
@@ -99,7 +99,7 @@ export default function News({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <Card>
-        <CardHeader className="flex-row items-center justify-between gap-3">
+        <CardHeader layout="flex-row items-center justify-between gap-3">
           <div className="space-y-1">
             <CardTitle>News</CardTitle>
             <CardDescription>
@@ -107,12 +107,10 @@ export default function News({ loaderData, actionData }: Route.ComponentProps) {
               race&apos;s page.
             </CardDescription>
           </div>
-          <Button asChild>
-            <Link to="/admin/news?new">
-              <Plus aria-hidden />
-              Write Notice
-            </Link>
-          </Button>
+          <Link to="/admin/news?new" className={buttonClasses()}>
+            <Plus aria-hidden />
+            Write Notice
+          </Link>
         </CardHeader>
         <CardContent>
           {notices.length === 0 ? (

@@ -85,7 +85,7 @@ export default function Races({ loaderData }: Route.ComponentProps) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-3">
+      <CardHeader layout="flex-row items-center justify-between gap-3">
         <CardTitle>Race Management</CardTitle>
         <Button onClick={() => show("form", null)}>
           <Plus aria-hidden />

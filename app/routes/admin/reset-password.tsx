@@ -7,7 +7,7 @@ import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { useToast } from "~/components/layout/show-toast";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -110,9 +110,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               <p role="alert" className="text-sm">
                 {ACCOUNT_MESSAGES.linkInvalid}
               </p>
-              <Button asChild className="w-full">
-                <Link to="/admin/forgot-password">Ask for a new link</Link>
-              </Button>
+              <Link to="/admin/forgot-password" className={buttonClasses({}, "w-full")}>
+                Ask for a new link
+              </Link>
             </>
           ) : (
             <Form method="post" className="space-y-4" {...getFormProps(form)}>

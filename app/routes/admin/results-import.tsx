@@ -17,7 +17,7 @@ import {
 import { ImportPreview } from "~/components/admin/import-preview";
 import { ImportUploadForm } from "~/components/admin/import-upload-form";
 import { RouteError } from "~/components/layout/route-error";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
@@ -142,13 +142,13 @@ export default function ResultsImport({ loaderData, actionData }: Route.Componen
         {draft && preview?.ok ? <ImportPreview draft={draft} preview={preview} busy={busy} /> : <ImportUploadForm busy={busy} />}
         <div className="flex flex-wrap gap-2">
           {draft && (
-            <Button asChild variant="outline">
-              <Link to={`/admin/races/${race.id}/import`}>Start again with another file</Link>
-            </Button>
+            <Link to={`/admin/races/${race.id}/import`} className={buttonClasses({ variant: "outline" })}>
+              Start again with another file
+            </Link>
           )}
-          <Button asChild variant="ghost">
-            <Link to={`/admin/results?race=${race.id}`}>Back to Results Management</Link>
-          </Button>
+          <Link to={`/admin/results?race=${race.id}`} className={buttonClasses({ variant: "ghost" })}>
+            Back to Results Management
+          </Link>
         </div>
       </CardContent>
     </Card>

@@ -12,7 +12,7 @@ import { readForm } from "~/domain/platform/read-form.server";
 import { resultsForRaces } from "~/domain/races/public-queries.server";
 import { ResultsDialog } from "~/components/admin/results-dialog";
 import { RouteError } from "~/components/layout/route-error";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -116,12 +116,10 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             </div>
           </Form>
           {race && (
-            <Button asChild variant="outline">
-              <Link to={`/admin/races/${race.id}/import`}>
-                <Upload aria-hidden />
-                Import results
-              </Link>
-            </Button>
+            <Link to={`/admin/races/${race.id}/import`} className={buttonClasses({ variant: "outline" })}>
+              <Upload aria-hidden />
+              Import results
+            </Link>
           )}
           <Button disabled={!race} onClick={() => setDialogKey(Date.now())}>
             {results.length ? <Pencil aria-hidden /> : <Plus aria-hidden />}
@@ -132,26 +130,30 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         {race && classes.length > 1 && (
           <div role="group" aria-label="Boat class" className="flex flex-wrap gap-2">
             {classes.map((c) => (
-              <Button key={c} asChild size="sm" variant={c === boatClass ? "default" : "outline"}>
-                <Link to={resultsEditorUrl(race.id, c, 1)} aria-current={c === boatClass ? "true" : undefined} preventScrollReset>
-                  {c}
-                </Link>
-              </Button>
+              <Link
+                key={c}
+                to={resultsEditorUrl(race.id, c, 1)}
+                aria-current={c === boatClass ? "true" : undefined}
+                preventScrollReset
+                className={buttonClasses({ variant: c === boatClass ? "default" : "outline", size: "sm" })}
+              >
+                {c}
+              </Link>
             ))}
           </div>
         )}
         {race && heats.length > 1 && (
           <div role="group" aria-label="Heat" className="flex flex-wrap gap-2">
             {heats.map((h) => (
-              <Button key={h} asChild size="sm" variant={h === heatNumber ? "default" : "outline"}>
-                <Link
-                  to={resultsEditorUrl(race.id, boatClass, h)}
-                  aria-current={h === heatNumber ? "true" : undefined}
-                  preventScrollReset
-                >
-                  Heat {h}
-                </Link>
-              </Button>
+              <Link
+                key={h}
+                to={resultsEditorUrl(race.id, boatClass, h)}
+                aria-current={h === heatNumber ? "true" : undefined}
+                preventScrollReset
+                className={buttonClasses({ variant: h === heatNumber ? "default" : "outline", size: "sm" })}
+              >
+                Heat {h}
+              </Link>
             ))}
           </div>
         )}

@@ -12,7 +12,7 @@ import { SeasonForm } from "~/components/admin/season-form";
 import { SeasonTable } from "~/components/admin/season-table";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
-import { Button } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DEFAULT_RULES, describeRules } from "~/lib/championship/championship";
 import { clubToday, formatShortDate } from "~/lib/util/dates";
@@ -80,7 +80,7 @@ export default function Seasons({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="space-y-4">
       <Card>
-        <CardHeader className="flex-row items-center justify-between gap-3">
+        <CardHeader layout="flex-row items-center justify-between gap-3">
           <div className="space-y-1">
             <CardTitle>Season Management</CardTitle>
             <CardDescription>
@@ -88,12 +88,10 @@ export default function Seasons({ loaderData, actionData }: Route.ComponentProps
               default rules).
             </CardDescription>
           </div>
-          <Button asChild>
-            <Link to="/admin/seasons?new">
-              <Plus aria-hidden />
-              Add Season
-            </Link>
-          </Button>
+          <Link to="/admin/seasons?new" className={buttonClasses()}>
+            <Plus aria-hidden />
+            Add Season
+          </Link>
         </CardHeader>
         <CardContent>
           {seasons.length === 0 ? (
