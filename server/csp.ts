@@ -1,8 +1,6 @@
 /**
  * The Content-Security-Policy's allowances for inline <style> elements (no 'unsafe-inline'; no
  * style attribute anywhere):
- * - Radix's dialog (react-remove-scroll) computes its CSS at run time: it takes the page's nonce
- *   (`__webpack_nonce__`, set from the page's script nonce in app/components/layout/nonce.tsx);
  * - the printable form's own <style> carries the response's nonce;
  * - read pages inline the build's stylesheet without a nonce, so their HTML can be cached
  *   (server/inline-styles.ts): allowed by the hashes of the build's CSS files, or, when only the

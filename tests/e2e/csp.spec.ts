@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy allows no inline style without a nonce or hash, and images and
- * fonts from this site only; every screen, the toasts (styled by the build's stylesheet) and the
- * dialogs (Radix's injected scroll-lock style) still work with nothing blocked.
+ * fonts from this site only; every screen, the toasts and the dialogs (styled by the build's
+ * stylesheet only) still work with nothing blocked.
  */
 import type { Page } from "@playwright/test";
 import { DEMO, logIn, test, toast } from "./admin-support";
@@ -82,7 +82,7 @@ test("public screens and a toast: nothing blocked, the toast styled", async ({ p
   expect(await violations()).toEqual([]);
 });
 
-test("an admin dialog opens with its scroll lock style, nothing blocked", async ({ page }) => {
+test("an admin dialog opens and locks the page's scrolling, nothing blocked", async ({ page }) => {
   const violations = await watchViolations(page);
   // The demo admin signs in through the form, so the success toast shows too.
   await logIn(page, "", DEMO);
@@ -90,7 +90,7 @@ test("an admin dialog opens with its scroll lock style, nothing blocked", async 
   await page.getByRole("button", { name: "Add Competitor" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  // react-remove-scroll's nonce'd <style> locks the page behind the dialog.
+  // The page behind the modal dialog does not scroll.
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
