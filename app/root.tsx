@@ -9,14 +9,14 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "~/app.css";
 import { clubContext, configContext } from "~/context";
 import { readToast } from "~/domain/platform/toast.server";
 import { currentAdmin } from "~/domain/admin/auth.server";
 import { ServerToast, ToastOnLoad } from "~/components/layout/toast-on-load";
-import { shareNonceWithStyleInjectors, useNonce } from "~/components/layout/nonce";
+import { useNonce } from "~/components/layout/nonce";
+import { Toaster } from "~/components/layout/toaster";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
@@ -24,8 +24,6 @@ import { linkPreview } from "~/lib/site/link-preview";
 import { pageHandles } from "~/lib/site/page";
 import { site } from "~/lib/site/site";
 import readPageScript from "~/read-page.js?raw";
-
-shareNonceWithStyleInjectors();
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/images/logo.svg", type: "image/svg+xml" },
@@ -111,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter clubName={clubName} clubEmail={data?.clubEmail ?? ""} words={data?.footer ?? null} />
         {hydrate && (
           <>
-            <Toaster position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
+            <Toaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -15,8 +15,8 @@ export const ADMIN = { username: "club-admin", password: "e2e-admin-password-198
 export const DEMO = { username: "admin", password: "demo-racing-1985" };
 
 export function toast(page: Page, text: string | RegExp) {
-  // Only the front toast is visible (visibleToasts: 1); older ones linger hidden in the DOM.
-  return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
+  // One toast at a time: a new one replaces the one on screen (app/components/layout/toaster.tsx).
+  return page.locator("[data-toast-live]").filter({ hasText: text });
 }
 
 /**

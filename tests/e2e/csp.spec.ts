@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy allows no inline style without a nonce or hash, and images and
- * fonts from this site only; every screen, the toasts (sonner's injected stylesheet) and the
- * dialogs (Radix's injected scroll-lock style) still work with nothing blocked.
+ * fonts from this site only; every screen, the toasts and the dialogs (styled by the build's
+ * stylesheet only) still work with nothing blocked.
  */
 import type { Page } from "@playwright/test";
 import { DEMO, logIn, test, toast } from "./admin-support";
@@ -68,7 +68,7 @@ test("public screens and a toast: nothing blocked, the toast styled", async ({ p
   await page.waitForURL(/\/calendar\/\d+/);
   expect(await violations()).toEqual([]);
 
-  // A failed login (401) shows a toast: sonner's injected stylesheet must apply.
+  // A failed login (401) shows a toast, styled by the build's stylesheet.
   expectRefusal("/admin/login.data", 401);
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("nobody");
@@ -76,21 +76,21 @@ test("public screens and a toast: nothing blocked, the toast styled", async ({ p
   await page.getByRole("button", { name: "Login" }).click();
   const shown = toast(page, "Authentication Failed");
   await expect(shown).toBeVisible();
-  // sonner's injected stylesheet applied: the toaster is fixed on the screen, the toast laid out.
-  expect(await page.locator("[data-sonner-toaster]").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+  // The toaster is fixed on the screen, the toast laid out.
+  expect(await page.locator("[data-toaster]").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
   expect(await shown.evaluate((el) => getComputedStyle(el).display)).toBe("flex");
   expect(await violations()).toEqual([]);
 });
 
-test("an admin dialog opens with its scroll lock style, nothing blocked", async ({ page }) => {
+test("an admin dialog opens and locks the page's scrolling, nothing blocked", async ({ page }) => {
   const violations = await watchViolations(page);
-  // The demo admin signs in through the form, so the success toast (sonner's injected style) shows too.
+  // The demo admin signs in through the form, so the success toast shows too.
   await logIn(page, "", DEMO);
   await expect(toast(page, "Success")).toBeVisible();
   await page.getByRole("button", { name: "Add Competitor" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  // react-remove-scroll's nonce'd <style> locks the page behind the dialog.
+  // The page behind the modal dialog does not scroll.
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();

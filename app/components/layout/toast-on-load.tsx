@@ -16,11 +16,11 @@ export function ServerToast({ toast }: { toast: Toast | null }) {
   );
 }
 
-/** On hydrated pages: shows a toast handed over by the server (after a redirect) with sonner. */
+/** On hydrated pages: shows a toast handed over by the server (after a redirect) in the toaster. */
 export function ToastOnLoad({ toast }: { toast: Toast | null }) {
   useToast(toast);
   if (!toast) return null;
-  // Without JavaScript sonner cannot run: show the same message as part of the page instead.
+  // Without JavaScript the toaster cannot run: show the same message as part of the page instead.
   return (
     <noscript>
       <ServerToast toast={toast} />

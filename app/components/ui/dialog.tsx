@@ -1,12 +1,91 @@
+/**
+ * Modal dialogs on the native <dialog> opened with showModal(): the browser traps focus in it,
+ * makes the page behind inert, closes it on Escape and puts it in the top layer. The page behind
+ * does not scroll (app/app.css). Controlled by `open` / `onOpenChange`, or by DialogTrigger.
+ */
 import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import {
+  createContext,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
+import { Toaster } from "~/components/layout/toaster";
 import { cn } from "~/lib/util/cn";
 import { Button, type ButtonStyle } from "~/components/ui/button";
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+interface DialogState {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  titleId: string;
+  descriptionId: string;
+}
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(): DialogState {
+  const dialog = useContext(DialogContext);
+  if (!dialog) throw new Error("Dialog parts belong inside <Dialog>");
+  return dialog;
+}
+
+export function Dialog({
+  open: controlled,
+  defaultOpen = false,
+  onOpenChange,
+  children,
+}: {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen);
+  const open = controlled ?? uncontrolled;
+  const setOpen = (next: boolean) => {
+    if (controlled === undefined) setUncontrolled(next);
+    onOpenChange?.(next);
+  };
+  const id = useId();
+  return (
+    <DialogContext.Provider value={{ open, setOpen, titleId: `${id}-title`, descriptionId: `${id}-description` }}>
+      {children}
+    </DialogContext.Provider>
+  );
+}
+
+export function DialogTrigger({ onClick, ...props }: ComponentProps<"button">) {
+  const { setOpen } = useDialog();
+  return (
+    <button
+      type="button"
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) setOpen(true);
+      }}
+      {...props}
+    />
+  );
+}
+
+export function DialogClose({ onClick, ...props }: ComponentProps<"button">) {
+  const { setOpen } = useDialog();
+  return (
+    <button
+      type="button"
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) setOpen(false);
+      }}
+      {...props}
+    />
+  );
+}
 
 const MAX_WIDTHS = { lg: "max-w-lg", "2xl": "max-w-2xl", "5xl": "max-w-5xl" } as const;
 
@@ -15,28 +94,77 @@ export function DialogContent({
   maxWidth = "lg",
   children,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { maxWidth?: keyof typeof MAX_WIDTHS }) {
+}: Omit<ComponentProps<"dialog">, "open"> & { maxWidth?: keyof typeof MAX_WIDTHS }) {
+  const { open, setOpen, titleId, descriptionId } = useDialog();
+  const ref = useRef<HTMLDialogElement>(null);
+  const pressedOutside = useRef(false);
+  // A layout effect: its cleanup runs before React removes the element, so close() still sees
+  // it in the page and focus goes back to the button that opened the dialog.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected && (document.activeElement === document.body || dialog.contains(document.activeElement)))
+        opener.focus();
+    };
+  }, [open]);
+  if (!open) return null;
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
-          MAX_WIDTHS[maxWidth],
-          className,
-        )}
-        {...props}
+    // The backdrop click is a pointer's shortcut; the keyboard's is Escape (the cancel event). The
+    // role is implicit, spelled out for code that finds dialogs by [role="dialog"] (as with Radix).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-redundant-roles
+    <dialog
+      ref={ref}
+      role="dialog"
+      data-modal=""
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className={cn(
+        "m-auto max-h-[90vh] w-[calc(100%-2rem)] gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg backdrop:bg-black/50 open:grid",
+        MAX_WIDTHS[maxWidth],
+        className,
+      )}
+      // Escape: the owner decides (it closes by no longer rendering the dialog).
+      onCancel={(event) => {
+        event.preventDefault();
+        setOpen(false);
+      }}
+      // The browser may close it itself (a second Escape): tell the owner. Once React has removed
+      // the element (closed by the owner), the event no longer reaches here.
+      onClose={() => setOpen(false)}
+      // A click on the dimmed page around the dialog closes it, as a click outside a popup does
+      // (pressed and released there: not a text selection dragged out of a field).
+      onPointerDown={(event) => {
+        pressedOutside.current = outside(event);
+      }}
+      onClick={(event) => {
+        if (pressedOutside.current && outside(event)) setOpen(false);
+      }}
+      {...props}
+    >
+      {children}
+      <button
+        type="button"
+        onClick={() => setOpen(false)}
+        className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+        aria-label="Close"
       >
-        {children}
-        <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
-          aria-label="Close"
-        >
-          <X aria-hidden className="size-4" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+        <X aria-hidden className="size-4" />
+      </button>
+      {/* The page outside is inert while the dialog is open: its toasts show in here instead. */}
+      <Toaster />
+    </dialog>
   );
+}
+
+/** The pointer is on the backdrop: the event hit the <dialog> itself, outside its box. */
+function outside(event: MouseEvent<HTMLDialogElement>): boolean {
+  if (event.target !== event.currentTarget) return false;
+  const box = event.currentTarget.getBoundingClientRect();
+  return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
@@ -68,9 +196,11 @@ export function DialogFormFooter({
     </DialogFooter>
   );
 }
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+export function DialogTitle({ className, ...props }: ComponentProps<"h2">) {
+  const { titleId } = useDialog();
+  return <h2 id={titleId} className={cn("text-lg font-semibold", className)} {...props} />;
 }
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+export function DialogDescription({ className, ...props }: ComponentProps<"p">) {
+  const { descriptionId } = useDialog();
+  return <p id={descriptionId} className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
