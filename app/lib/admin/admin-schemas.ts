@@ -3,7 +3,7 @@
  * server, which checks every submission again.
  */
 import { z } from "~/lib/util/zod";
-import { boatClassListSchema, canonicalBoatClass, isBoatClass } from "~/lib/races/boat-classes";
+import { boatClassListSchema, canonicalBoatClass, isBoatClass, type BoatClass } from "~/lib/races/boat-classes";
 import { isCalendarDate } from "~/lib/util/dates";
 import { isTelephone, longPublicText, shortPublicText, TELEPHONE_MESSAGE } from "~/lib/util/input-rules";
 import { MAX_ID } from "~/lib/util/params";
@@ -152,9 +152,10 @@ export const resultsSchema = z
         z.minimum(1, "Heat number must be at least 1"),
         z.maximum(99, "Heat number must be at most 99"),
       ),
+    // The check lets only a BoatClass through; zod/mini's checks do not narrow the type by themselves.
     boatClass: z
       .pipe(z.string({ error: "Please select a boat class" }), z.transform(canonicalBoatClass))
-      .check(z.refine(isBoatClass, "Please select a boat class")),
+      .check(z.refine(isBoatClass, "Please select a boat class")) as z.ZodMiniType<BoatClass, string>,
     competitorCount: z
       .number({ error: "Competitor count must be at least 1" })
       .check(
