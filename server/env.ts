@@ -1,28 +1,31 @@
 /** The runtime contract (README "Configuration"), parsed once at start-up: bad values fail fast. */
-import { z } from "zod";
+import { z } from "~/lib/util/zod";
 import { isCalendarDate } from "~/lib/util/calendar-date";
 import { site } from "~/lib/site/site";
 
-const flag = z
-  .enum(["0", "1", "true", "false", "yes", "no", ""])
-  .optional()
-  .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes"].includes(v)));
+const flag = z.pipe(
+  z.optional(z.enum(["0", "1", "true", "false", "yes", "no", ""])),
+  z.transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes"].includes(v))),
+);
+
+/** A whole number from `min` to `max`, read from its text. */
+const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
 
 const schema = z.object({
-  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  NODE_ENV: z._default(z.enum(["production", "development", "test"]), "production"),
+  PORT: z._default(whole(0, 65535), 3000),
+  HOST: z._default(z.string(), "0.0.0.0"),
+  DATA_DIR: z._default(z.string(), "./data"),
+  DATABASE_URL: z.union([
+    z.optional(z.string().check(z.url())),
+    z.pipe(
+      z.literal(""),
+      z.transform(() => undefined),
+    ),
+  ]),
   DEMO_DATA: flag,
-  CLUB_TIMEZONE: z
-    .string()
-    .default("Atlantic/Bermuda")
-    .refine((tz) => {
+  CLUB_TIMEZONE: z._default(z.string(), "Atlantic/Bermuda").check(
+    z.refine((tz) => {
       try {
         new Intl.DateTimeFormat("en", { timeZone: tz });
         return true;
@@ -30,41 +33,46 @@ const schema = z.object({
         return false;
       }
     }, "CLUB_TIMEZONE must be an IANA time zone such as Atlantic/Bermuda"),
+  ),
   // Test-only: pins the club's "today" (browser tests, so a run across midnight keeps one date).
   TEST_TODAY: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || isCalendarDate(v), "TEST_TODAY must be a calendar date such as 2026-06-15 (tests only)"),
-  CLUB_NAME: z.string().min(1).default(site.defaultName),
-  CLUB_EMAIL: z.string().email().default("info@example.org"),
+    .optional(z.string())
+    .check(
+      z.refine((v) => v === undefined || isCalendarDate(v), "TEST_TODAY must be a calendar date such as 2026-06-15 (tests only)"),
+    ),
+  CLUB_NAME: z._default(z.string().check(z.minLength(1)), site.defaultName),
+  CLUB_EMAIL: z._default(z.string().check(z.email()), "info@example.org"),
   // Where the site is reached from outside: links in e-mails start with it. Never taken from the
   // request's Host header, which a sender could forge to have a confirmation link point elsewhere.
-  SITE_URL: z
-    .string()
-    .optional()
-    .refine(
-      (v) => v === undefined || (/^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v)),
-      "SITE_URL must be an http(s) address such as https://club.example",
-    )
-    .transform((v) => v?.replace(/\/+$/, "")),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().optional(),
-  ADMIN_USERNAME: z.string().optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.string().optional(),
+  SITE_URL: z.pipe(
+    z
+      .optional(z.string())
+      .check(
+        z.refine(
+          (v) => v === undefined || (/^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v)),
+          "SITE_URL must be an http(s) address such as https://club.example",
+        ),
+      ),
+    z.transform((v: string | undefined) => v?.replace(/\/+$/, "")),
+  ),
+  SMTP_URL: z.optional(z.string()),
+  MAIL_FROM: z.optional(z.string()),
+  ADMIN_USERNAME: z.optional(z.string()),
+  ADMIN_PASSWORD: z.optional(z.string()),
+  LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  TRUST_PROXY: z.optional(z.string()),
   /** Live race pages (Server-Sent Events): streams per instance, and per client address. */
-  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1000),
-  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  LIVE_MAX_CONNECTIONS: z._default(whole(1, 100_000), 1000),
+  LIVE_MAX_PER_ADDRESS: z._default(whole(1, 100_000), 20),
   /** A live stream is ended after this long; the page's EventSource reconnects by itself. */
-  LIVE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  LIVE_MAX_LIFETIME_SECONDS: z._default(whole(1, 86_400), 600),
   /** A request's headers, and then its body, must each arrive within this (the site's forms are small). */
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  REQUEST_TIMEOUT_SECONDS: z._default(whole(1, 600), 10),
   /**
    * Open connections one client address may hold (0: no cap). Unset: 64, or no cap with
    * TRUST_PROXY, where every connection comes from the proxy (decision 0026).
    */
-  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
+  MAX_CONNECTIONS_PER_ADDRESS: z.optional(whole(0, 100_000)),
 });
 
 export type Env = z.infer<typeof schema>;

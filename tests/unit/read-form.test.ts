@@ -1,6 +1,6 @@
 /** The one form reader every action uses: names from the form's schema only, bounded, no NUL. */
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/util/zod";
 import { MAX_FIELDS, readForm } from "~/domain/platform/read-form.server";
 import { competitorSchema, loginSchema, raceSchema, resultsSchema } from "~/lib/admin/admin-schemas";
 import { driverRegistrationSchema, HONEYPOT_FIELD, raceRegistrationSchema } from "~/lib/registration/registration";

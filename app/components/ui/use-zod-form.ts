@@ -8,11 +8,11 @@ type Options<Schema extends $ZodObject> = Omit<
 >;
 
 /**
- * A Conform form checked in the browser with the same zod schema the server uses (a zod/mini
- * schema too). Every form of the site validates the same way: first on submit, then as the person
- * types. Not on blur: a message appearing as a field loses focus moves the next control from under
- * the pointer, and the click that was meant for it is lost. The public forms, which hydrate no
- * React, do the same in their page script (app/browser/public-forms.ts).
+ * A Conform form checked in the browser with the same zod/mini schema the server uses. Every
+ * form of the site validates the same way: first on submit, then as the person types. Not on
+ * blur: a message appearing as a field loses focus moves the next control from under the pointer,
+ * and the click that was meant for it is lost. The public forms, which hydrate no React, do the
+ * same in their page script (app/browser/public-forms.ts).
  */
 export function useZodForm<Schema extends $ZodObject>(schema: Schema, options: Options<Schema>) {
   return useForm<output<Schema>, output<Schema>>({

@@ -10,7 +10,7 @@
  */
 import { parse } from "csv-parse/sync";
 import type pg from "pg";
-import { z } from "zod";
+import { z } from "~/lib/util/zod";
 import { canonicalBoatClass, parseBoatClassList } from "~/lib/races/boat-classes";
 import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/calendar-date";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
@@ -33,58 +33,64 @@ export interface ImportReport {
 }
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const optionalText = z.preprocess(blank, z.string().trim().optional()).transform((v) => v ?? null);
+/** A blank cell is a missing value to `schema`. */
+const blankIsMissing = <S extends z.ZodMiniType>(schema: S) => z.pipe(z.transform(blank), schema);
+/** `schema`, then `fn` on what it gives. */
+const then = <S extends z.ZodMiniType, R>(schema: S, fn: (v: z.output<S>) => R) => z.pipe(schema, z.transform(fn));
+const orNull = <S extends z.ZodMiniType>(schema: S) => then(schema, (v) => v ?? null);
+const optionalText = orNull(blankIsMissing(z.optional(z.string().check(z.trim()))));
 // Texts the site shows publicly follow the forms' rule (app/lib/util/input-rules.ts).
 const optionalPublicText = (what: string, rule = shortPublicText) =>
-  z.preprocess(blank, rule(what).trim().optional()).transform((v) => v ?? null);
-const requiredText = (what: string) => shortPublicText(what, `${what} is missing`).trim().min(1, `${what} is missing`);
-const id = z.preprocess(
-  blank,
-  z.coerce.number({ error: "id must be a whole number" }).int().positive("id must be a positive whole number"),
+  orNull(blankIsMissing(z.optional(rule(what).check(z.trim()))));
+const requiredText = (what: string) =>
+  shortPublicText(what, `${what} is missing`).check(z.trim(), z.minLength(1, `${what} is missing`));
+const id = blankIsMissing(
+  z.coerce.number({ error: "id must be a whole number" }).check(z.int(), z.positive("id must be a positive whole number")),
 );
 const optionalInt = (what: string, min: number) =>
-  z
-    .preprocess(
-      blank,
-      z.coerce
-        .number({ error: `${what} must be a whole number` })
-        .int(`${what} must be a whole number`)
-        .min(min, `${what} must be at least ${min}`)
-        .optional(),
-    )
-    .transform((v) => v ?? null);
-const bool = z.preprocess(blank, z.string().optional()).transform((v, ctx) => {
-  if (v === undefined) return false;
-  const t = v.toLowerCase();
-  if (["true", "t", "1", "yes"].includes(t)) return true;
-  if (["false", "f", "0", "no"].includes(t)) return false;
-  ctx.addIssue({ code: "custom", message: `"${v}" is not true or false` });
-  return z.NEVER;
-});
-const timestamp = z
-  .preprocess(blank, z.string().optional())
-  .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), "is not a date and time")
-  .transform((v) => v ?? null);
-const date = z
-  .string({ error: "date is missing" })
-  .trim()
-  .transform((v) => v.slice(0, 10))
-  .refine(
+  orNull(
+    blankIsMissing(
+      z.optional(
+        z.coerce
+          .number({ error: `${what} must be a whole number` })
+          .check(z.int(`${what} must be a whole number`), z.minimum(min, `${what} must be at least ${min}`)),
+      ),
+    ),
+  );
+const bool = z.pipe(
+  blankIsMissing(z.optional(z.string())),
+  z.transform((v: string | undefined, ctx) => {
+    if (v === undefined) return false;
+    const t = v.toLowerCase();
+    if (["true", "t", "1", "yes"].includes(t)) return true;
+    if (["false", "f", "0", "no"].includes(t)) return false;
+    ctx.issues.push({ code: "custom", message: `"${v}" is not true or false`, input: v });
+    return z.NEVER;
+  }),
+);
+const timestamp = orNull(
+  blankIsMissing(z.optional(z.string())).check(
+    z.refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), "is not a date and time"),
+  ),
+);
+const date = then(z.string({ error: "date is missing" }).check(z.trim()), (v) => v.slice(0, 10)).check(
+  z.refine(
     isCalendarDate,
     `date must be a real calendar day from ${CALENDAR_DATE_RANGE.min} to ${CALENDAR_DATE_RANGE.max}, written like 2024-03-05`,
-  );
+  ),
+);
 
 const schemas = {
   competitors: z.object({
     id,
     first_name: requiredText("first_name"),
     last_name: requiredText("last_name"),
-    email: optionalText.refine((v) => v === null || z.email().safeParse(v).success, "email is not a valid address"),
+    email: optionalText.check(z.refine((v) => v === null || z.email().safeParse(v).success, "email is not a valid address")),
     telephone: optionalText,
     boat_name: optionalPublicText("boat_name"),
-    boat_number: optionalPublicText("boat_number").transform((v) => v ?? ""),
+    boat_number: then(optionalPublicText("boat_number"), (v) => v ?? ""),
     // The old site kept the class list as a comma string in boat_color ("Open,SuperBoat").
-    boat_color: optionalText.transform((v) => {
+    boat_color: then(optionalText, (v) => {
       const classes = parseBoatClassList(v);
       return classes.length ? classes : ["Open"];
     }),
@@ -95,39 +101,36 @@ const schemas = {
     id,
     title: requiredText("title"),
     date,
-    location: optionalPublicText("location").transform((v) => v ?? ""),
-    description: optionalPublicText("description", longPublicText).transform((v) => v ?? ""),
+    location: then(optionalPublicText("location"), (v) => v ?? ""),
+    description: then(optionalPublicText("description", longPublicText), (v) => v ?? ""),
     image_url: optionalText,
-    status: z
-      .preprocess(blank, z.string().trim().toLowerCase().optional())
-      .transform((v) => v ?? "upcoming")
-      .refine((v) => v === "upcoming" || v === "completed", "status must be upcoming or completed"),
+    status: then(blankIsMissing(z.optional(z.string().check(z.trim(), z.toLowerCase()))), (v) => v ?? "upcoming").check(
+      z.refine((v) => v === "upcoming" || v === "completed", "status must be upcoming or completed"),
+    ),
     created_at: timestamp,
   }),
   race_results: z.object({
     id,
     race_id: id,
     competitor_id: id,
-    position: z.preprocess(
-      blank,
+    position: blankIsMissing(
       z.coerce
         .number({ error: "position must be a whole number" })
-        .int("position must be a whole number")
-        .positive("position must be 1 or more"),
+        .check(z.int("position must be a whole number"), z.positive("position must be 1 or more")),
     ),
     lap_time: optionalText,
     best_lap: optionalText,
     total_time: optionalText,
     laps: optionalInt("laps", 0),
     points: optionalInt("points", 0),
-    heat_number: optionalInt("heat_number", 1).transform((v) => v ?? 1),
-    boat_class: optionalText.transform((v) => canonicalBoatClass(v ?? "Open")),
+    heat_number: then(optionalInt("heat_number", 1), (v) => v ?? 1),
+    boat_class: then(optionalText, (v) => canonicalBoatClass(v ?? "Open")),
   }),
   race_registrations: z.object({
-    id: z.preprocess(blank, id.optional()).transform((v) => v ?? null),
+    id: orNull(blankIsMissing(z.optional(id))),
     race_id: id,
     competitor_id: id,
-    boat_class: requiredText("boat_class").transform(canonicalBoatClass),
+    boat_class: then(requiredText("boat_class"), canonicalBoatClass),
     created_at: timestamp,
   }),
 };
@@ -149,7 +152,7 @@ export async function importClubData(
   };
 
   /** One file's rows that pass its schema, each with its line; every other row is a problem. */
-  function readTable<S extends z.ZodType<object>>(table: ImportTable, schema: S): (z.infer<S> & { line: number })[] {
+  function readTable<S extends z.ZodMiniType<object>>(table: ImportTable, schema: S): (z.infer<S> & { line: number })[] {
     const text = csv[table];
     if (text === undefined) return [];
     let records: Record<string, string>[];

@@ -3,15 +3,15 @@
  * reads the cookie once, clears it, and the layout shows the toast. Works with and without JavaScript.
  */
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/util/zod";
 import type { Toast } from "~/lib/util/toast";
 
 const toastCookie = createCookie("toast", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
-  title: z.string().max(200),
-  description: z.string().max(500).optional(),
+  title: z.string().check(z.maxLength(200)),
+  description: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {

@@ -24,40 +24,42 @@ export const ACCOUNT_MESSAGES = {
   resetDone: "Your password is changed. Sign in with it.",
 } as const;
 
-const email = z
-  .string({ error: ACCOUNT_MESSAGES.email })
-  .trim()
-  .max(254, ACCOUNT_MESSAGES.email)
-  .pipe(z.email({ error: ACCOUNT_MESSAGES.email }));
+const email = z.pipe(
+  z.string({ error: ACCOUNT_MESSAGES.email }).check(z.trim(), z.maxLength(254, ACCOUNT_MESSAGES.email)),
+  z.email({ error: ACCOUNT_MESSAGES.email }),
+);
 
-const currentPassword = z.string({ error: ACCOUNT_MESSAGES.currentPassword }).min(1, ACCOUNT_MESSAGES.currentPassword).max(1000);
+const currentPassword = z
+  .string({ error: ACCOUNT_MESSAGES.currentPassword })
+  .check(z.minLength(1, ACCOUNT_MESSAGES.currentPassword), z.maxLength(1000));
 
 const newPassword = z
   .string({ error: PASSWORD_MESSAGES.tooShort })
-  .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
-  .max(1000, "At most 1000 characters.");
+  .check(z.minLength(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort), z.maxLength(1000, "At most 1000 characters."));
 
-const confirmPassword = z.string({ error: ACCOUNT_MESSAGES.mismatch }).max(1000);
-const matching = { message: ACCOUNT_MESSAGES.mismatch, path: ["confirmPassword"] };
-const same = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
+const confirmPassword = z.string({ error: ACCOUNT_MESSAGES.mismatch }).check(z.maxLength(1000));
+const matching = z.refine<{ newPassword: string; confirmPassword: string }>((v) => v.newPassword === v.confirmPassword, {
+  message: ACCOUNT_MESSAGES.mismatch,
+  path: ["confirmPassword"],
+});
 
 export const ACCOUNT_INTENTS = ["email", "password"] as const;
 
 export const emailChangeSchema = z.object({ email, currentPassword });
 export type EmailChange = z.infer<typeof emailChangeSchema>;
 
-export const passwordChangeSchema = z.object({ currentPassword, newPassword, confirmPassword }).refine(same, matching);
+export const passwordChangeSchema = z.object({ currentPassword, newPassword, confirmPassword }).check(matching);
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const resetPasswordSchema = z.object({ newPassword, confirmPassword }).refine(same, matching);
+export const resetPasswordSchema = z.object({ newPassword, confirmPassword }).check(matching);
 
 /** Every field name the account page's two forms post, for reading the body before the intent is known. */
 export const accountFormFields = z.object({
   intent: z.enum(ACCOUNT_INTENTS),
-  email: z.string().optional(),
-  currentPassword: z.string().optional(),
-  newPassword: z.string().optional(),
-  confirmPassword: z.string().optional(),
+  email: z.optional(z.string()),
+  currentPassword: z.optional(z.string()),
+  newPassword: z.optional(z.string()),
+  confirmPassword: z.optional(z.string()),
 });

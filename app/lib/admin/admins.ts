@@ -11,16 +11,17 @@ import { MAX_ID } from "~/lib/util/params";
 /** An invitation's link lives this long (issue 23: 72 hours). */
 export const INVITATION_HOURS = 72;
 
-const email = z
-  .string({ error: "Please enter a valid email address." })
-  .trim()
-  .max(254, "Please enter a valid email address.")
-  .pipe(z.email("Please enter a valid email address."));
+const email = z.pipe(
+  z
+    .string({ error: "Please enter a valid email address." })
+    .check(z.trim(), z.maxLength(254, "Please enter a valid email address.")),
+  z.email("Please enter a valid email address."),
+);
 
 const role = z.enum(ADMIN_ROLES, "Please select a role.");
-const adminId = z.number({ error: "This admin does not exist." }).int().positive().max(MAX_ID);
+const adminId = z.number({ error: "This admin does not exist." }).check(z.int(), z.positive(), z.maximum(MAX_ID));
 /** A pending invitation is named by its token's hash: the page never holds the token itself. */
-const invitationId = z.string({ error: "This invitation does not exist." }).regex(/^[0-9a-f]{64}$/);
+const invitationId = z.string({ error: "This invitation does not exist." }).check(z.regex(/^[0-9a-f]{64}$/));
 
 export const inviteSchema = z.object({ intent: z.literal("invite"), email, role });
 export const revokeSchema = z.object({ intent: z.literal("revoke"), invitation: invitationId });
@@ -28,7 +29,7 @@ export const roleSchema = z.object({ intent: z.literal("role"), id: adminId, rol
 export const removeSchema = z.object({ intent: z.literal("remove"), id: adminId });
 export const endSessionsSchema = z.object({ intent: z.literal("end-sessions"), id: adminId });
 // A checkbox: "on" when ticked, absent when not; the hidden `intent` tells the two apart from a missing form.
-export const twoFactorSettingSchema = z.object({ intent: z.literal("two-factor"), requireTwoFactor: z.boolean().optional() });
+export const twoFactorSettingSchema = z.object({ intent: z.literal("two-factor"), requireTwoFactor: z.optional(z.boolean()) });
 
 export const ADMINS_FORM_SCHEMAS = {
   invite: inviteSchema,
@@ -60,14 +61,20 @@ export const PASSWORDS_DIFFER = "The two passwords do not match.";
 /** The invited person's form: their username and password (typed twice). */
 export const acceptInvitationSchema = z
   .object({
-    username: shortPublicText("Username", USERNAME_MESSAGE).trim().min(3, USERNAME_MESSAGE).max(50, USERNAME_MESSAGE),
+    username: shortPublicText("Username", USERNAME_MESSAGE).check(
+      z.trim(),
+      z.minLength(3, USERNAME_MESSAGE),
+      z.maxLength(50, USERNAME_MESSAGE),
+    ),
     password: z
       .string({ error: `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.` })
-      .min(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(1000, "Passwords must be at most 1000 characters."),
-    confirmPassword: z.string({ error: PASSWORDS_DIFFER }).max(1000, PASSWORDS_DIFFER),
+      .check(
+        z.minLength(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`),
+        z.maxLength(1000, "Passwords must be at most 1000 characters."),
+      ),
+    confirmPassword: z.string({ error: PASSWORDS_DIFFER }).check(z.maxLength(1000, PASSWORDS_DIFFER)),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] }));
 
 export const INVITATION_PAGE = {
   title: "Join the club's admins",

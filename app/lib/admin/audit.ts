@@ -3,7 +3,7 @@
  * fields only, never a secret), the kinds of entry, and the screen's filters (read from a GET
  * query, every bad value dropped rather than refused).
  */
-import { z } from "zod";
+import { z } from "~/lib/util/zod";
 
 export const AUDIT_KINDS = [
   "competitor.create",

@@ -83,26 +83,27 @@ export function formatRecoveryCode(code: string): string {
 
 const currentPassword = z
   .string({ error: "Enter your current password." })
-  .min(1, "Enter your current password.")
-  .max(1000, "Enter your current password.");
+  .check(z.minLength(1, "Enter your current password."), z.maxLength(1000, "Enter your current password."));
 
-const sixDigits = z
-  .string({ error: "Enter the 6-digit code." })
-  .trim()
-  .transform((v) => v.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."));
+const sixDigits = z.pipe(
+  z.pipe(
+    z.string({ error: "Enter the 6-digit code." }).check(z.trim()),
+    z.transform((v: string) => v.replace(/\s/g, "")),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app.")),
+);
 
 /** The sign-in's second step: a 6-digit code, or a recovery code, in the one field. */
 export const signinCodeSchema = z.object({
-  code: z
-    .string({ error: "Enter the 6-digit code or a recovery code." })
-    .trim()
-    .min(1, "Enter the 6-digit code or a recovery code.")
-    .max(40, "Enter the 6-digit code or a recovery code.")
-    .refine(
+  code: z.string({ error: "Enter the 6-digit code or a recovery code." }).check(
+    z.trim(),
+    z.minLength(1, "Enter the 6-digit code or a recovery code."),
+    z.maxLength(40, "Enter the 6-digit code or a recovery code."),
+    z.refine(
       (v) => /^\d{6}$/.test(v.replace(/\s/g, "")) || isRecoveryCodeShape(v),
       "Enter the 6-digit code from your authenticator app, or a recovery code (10 letters and digits).",
     ),
+  ),
 });
 
 export const PASSKEY_NAME_MAX = 60;
@@ -113,7 +114,7 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("totp-confirm"),
     code: sixDigits,
-    setupId: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Start the set-up again."),
+    setupId: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, "Start the set-up again.")),
   }),
   z.object({ intent: z.literal("recovery-regenerate"), code: sixDigits }),
   z.object({ intent: z.literal("totp-disable"), code: sixDigits }),
@@ -121,19 +122,17 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
     intent: z.literal("passkey-add"),
     name: z
       .string({ error: "Name the passkey (e.g. the phone's name)." })
-      .trim()
-      .min(1, "Name the passkey (e.g. the phone's name).")
-      .max(PASSKEY_NAME_MAX, `At most ${PASSKEY_NAME_MAX} characters.`),
-    response: z.string().max(20_000).optional(),
+      .check(
+        z.trim(),
+        z.minLength(1, "Name the passkey (e.g. the phone's name)."),
+        z.maxLength(PASSKEY_NAME_MAX, `At most ${PASSKEY_NAME_MAX} characters.`),
+      ),
+    response: z.optional(z.string().check(z.maxLength(20_000))),
   }),
   z.object({
     intent: z.literal("passkey-remove"),
     currentPassword: currentPassword,
-    id: z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 53 - 1),
+    id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2 ** 53 - 1)),
   }),
 ]);
 export type TwoFactorForm = z.infer<typeof twoFactorSchema>;
@@ -141,12 +140,12 @@ export type TwoFactorForm = z.infer<typeof twoFactorSchema>;
 /** Every field name the two-factor page's forms post (what readForm lets through before the union decides). */
 export const twoFactorFields = z.object({
   intent: z.string(),
-  code: z.string().optional(),
-  setupId: z.string().optional(),
-  name: z.string().optional(),
-  response: z.string().optional(),
-  id: z.string().optional(),
-  currentPassword: z.string().optional(),
+  code: z.optional(z.string()),
+  setupId: z.optional(z.string()),
+  name: z.optional(z.string()),
+  response: z.optional(z.string()),
+  id: z.optional(z.string()),
+  currentPassword: z.optional(z.string()),
 });
 
 /** Adding a passkey starts with the current password (the options are issued only after it). */
@@ -155,5 +154,5 @@ export const passkeyOptionsSchema = z.object({ currentPassword });
 /** The login page's passkey button: first the ceremony's options, then the authenticator's answer (JSON). */
 export const passkeySignInSchema = z.object({
   intent: z.enum(["options", "verify"]),
-  response: z.string().max(20_000).optional(),
+  response: z.optional(z.string().check(z.maxLength(20_000))),
 });

@@ -12,20 +12,23 @@ export const NEWS_BODY_MAX = 10_000;
 export const PIN_DATE_MESSAGE = "Please enter a valid date, or leave it blank.";
 
 export const newsSchema = z.object({
-  id: z.number().int().positive().max(MAX_ID).optional(),
-  title: shortPublicText("Title", "Title is required.")
-    .trim()
-    .min(1, "Title is required.")
-    .max(NEWS_TITLE_MAX, `At most ${NEWS_TITLE_MAX} characters.`),
-  body: longPublicText("Text", "Text is required.")
-    .refine((v) => v.trim().length > 0, "Text is required.")
-    .refine((v) => v.length <= NEWS_BODY_MAX, `At most ${NEWS_BODY_MAX.toLocaleString("en-US")} characters.`),
-  pinnedUntil: z
-    .string({ error: PIN_DATE_MESSAGE })
-    .trim()
-    .refine((v) => isCalendarDate(v), PIN_DATE_MESSAGE)
-    .optional(),
-  raceId: z.number({ error: "Please choose a race from the list." }).int().positive().max(MAX_ID).optional(),
+  id: z.optional(z.number().check(z.int(), z.positive(), z.maximum(MAX_ID))),
+  title: shortPublicText("Title", "Title is required.").check(
+    z.trim(),
+    z.minLength(1, "Title is required."),
+    z.maxLength(NEWS_TITLE_MAX, `At most ${NEWS_TITLE_MAX} characters.`),
+  ),
+  body: longPublicText("Text", "Text is required.").check(
+    z.refine((v) => v.trim().length > 0, "Text is required."),
+    z.refine((v) => v.length <= NEWS_BODY_MAX, `At most ${NEWS_BODY_MAX.toLocaleString("en-US")} characters.`),
+  ),
+  pinnedUntil: z.optional(
+    z.string({ error: PIN_DATE_MESSAGE }).check(
+      z.trim(),
+      z.refine((v) => isCalendarDate(v), PIN_DATE_MESSAGE),
+    ),
+  ),
+  raceId: z.optional(z.number({ error: "Please choose a race from the list." }).check(z.int(), z.positive(), z.maximum(MAX_ID))),
 });
 export type NewsInput = z.infer<typeof newsSchema>;
 

@@ -1,39 +1,53 @@
 /** The heat draw page's forms: one schema per action, one message per rule. */
-import { z } from "zod";
+import { z } from "~/lib/util/zod";
 import { MAX_HEAT_SIZE, MAX_SEED, MIN_HEAT_SIZE } from "~/lib/race-day/heat-draw";
 import { MAX_ID } from "~/lib/util/params";
 
 const number = (message: string) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error: message }).int(message));
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v)),
+    z.number({ error: message }).check(z.int(message)),
+  );
 
-const boatClass = z.string({ error: "Please select a boat class" }).trim().min(1, "Please select a boat class").max(50);
+/** A whole number (`number`'s message when it is not one) from `min` to `max`. */
+const between = (message: string, min: number, minMessage: string | undefined, max: number, maxMessage: string) =>
+  z.pipe(number(message), z.number().check(z.minimum(min, minMessage), z.maximum(max, maxMessage)));
+
+const boatClass = z
+  .string({ error: "Please select a boat class" })
+  .check(z.trim(), z.minLength(1, "Please select a boat class"), z.maxLength(50));
 
 export const drawSchema = z.object({
   intent: z.literal("draw"),
   boatClass,
   method: z.enum(["random", "standings"], { error: "Please choose how to draw the heats" }),
-  heatSize: number(`Boats per heat must be a whole number from ${MIN_HEAT_SIZE} to ${MAX_HEAT_SIZE}`).pipe(
-    z
-      .number()
-      .min(MIN_HEAT_SIZE, `Boats per heat must be at least ${MIN_HEAT_SIZE}`)
-      .max(MAX_HEAT_SIZE, `Boats per heat must be at most ${MAX_HEAT_SIZE}`),
+  heatSize: between(
+    `Boats per heat must be a whole number from ${MIN_HEAT_SIZE} to ${MAX_HEAT_SIZE}`,
+    MIN_HEAT_SIZE,
+    `Boats per heat must be at least ${MIN_HEAT_SIZE}`,
+    MAX_HEAT_SIZE,
+    `Boats per heat must be at most ${MAX_HEAT_SIZE}`,
   ),
   // Empty: a new seed. A seed given again repeats its draw.
-  seed: z.preprocess(
-    (v) => (v === "" || v === undefined ? undefined : v),
-    number(`The seed must be a whole number from 1 to ${MAX_SEED}`)
-      .pipe(z.number().min(1).max(MAX_SEED, `The seed must be a whole number from 1 to ${MAX_SEED}`))
-      .optional(),
+  seed: z.pipe(
+    z.transform((v: unknown) => (v === "" || v === undefined ? undefined : v)),
+    z.optional(
+      between(
+        `The seed must be a whole number from 1 to ${MAX_SEED}`,
+        1,
+        undefined,
+        MAX_SEED,
+        `The seed must be a whole number from 1 to ${MAX_SEED}`,
+      ),
+    ),
   ),
 });
 
 export const moveSchema = z.object({
   intent: z.literal("move"),
   boatClass,
-  competitorId: number("Please select a boat").pipe(
-    z.number().min(1, "Please select a boat").max(MAX_ID, "Please select a boat"),
-  ),
-  heatNumber: number("Please choose a heat").pipe(z.number().min(1, "Please choose a heat").max(99, "Please choose a heat")),
+  competitorId: between("Please select a boat", 1, "Please select a boat", MAX_ID, "Please select a boat"),
+  heatNumber: between("Please choose a heat", 1, "Please choose a heat", 99, "Please choose a heat"),
 });
 
 export const lockSchema = z.object({ intent: z.literal("lock"), boatClass });

@@ -38,8 +38,8 @@ export function resultsMailedNote(count: number): string {
 export const MESSAGE_LINK_DAYS = 180;
 
 export const preferencesSchema = z.object({
-  notifyResults: z.boolean().default(false),
-  notifyReminders: z.boolean().default(false),
+  notifyResults: z._default(z.boolean(), false),
+  notifyReminders: z._default(z.boolean(), false),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 

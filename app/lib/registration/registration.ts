@@ -160,7 +160,7 @@ export const CONFIRM_PAGE = {
 } as const;
 
 /** The manage-my-entry page's buttons: a class, or "race" for the whole entry. */
-export const withdrawSchema = z.object({ withdraw: z.string().trim().min(1).max(40) });
+export const withdrawSchema = z.object({ withdraw: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) });
 
 /** The "Manage my entry" page behind the race-entry e-mail's link. */
 export const ENTRY_PAGE = {

@@ -71,19 +71,18 @@ export function isTimeZone(value: string): boolean {
 /** Markup would be shown as text anyway (React escapes it); refusing it says so at once. */
 const MARKUP = /[<>]/;
 
-const short = (field: string, max: number) =>
-  shortPublicText(field, `${field} is required.`)
-    .trim()
-    .min(1, `${field} is required.`)
-    .max(max, `${field}: at most ${max} characters.`)
-    .refine((v) => !MARKUP.test(v), `${field} must not contain < or >.`);
+/** A required text of the settings, without markup: trimmed, then 1 to `max` characters. */
+const settingText = (field: string, max: number) =>
+  [
+    z.trim(),
+    z.minLength(1, `${field} is required.`),
+    z.maxLength(max, `${field}: at most ${max} characters.`),
+    z.refine<string>((v) => !MARKUP.test(v), `${field} must not contain < or >.`),
+  ] as const;
 
-const long = (field: string, max: number) =>
-  longPublicText(field, `${field} is required.`)
-    .trim()
-    .min(1, `${field} is required.`)
-    .max(max, `${field}: at most ${max} characters.`)
-    .refine((v) => !MARKUP.test(v), `${field} must not contain < or >.`);
+const short = (field: string, max: number) => shortPublicText(field, `${field} is required.`).check(...settingText(field, max));
+
+const long = (field: string, max: number) => longPublicText(field, `${field} is required.`).check(...settingText(field, max));
 
 export const MAX_SOCIAL_LINKS = 12;
 export const SOCIAL_URL_MESSAGE = "Link address must be a full https:// address, such as https://www.facebook.com/yourclub.";
@@ -100,8 +99,8 @@ export function isHttpsUrl(value: string): boolean {
 }
 
 const socialRow = z.object({
-  label: shortPublicText("Link label").trim().max(40, "Link label: at most 40 characters.").optional(),
-  href: shortPublicText("Link address").trim().max(300, "Link address: at most 300 characters.").optional(),
+  label: z.optional(shortPublicText("Link label").check(z.trim(), z.maxLength(40, "Link label: at most 40 characters."))),
+  href: z.optional(shortPublicText("Link address").check(z.trim(), z.maxLength(300, "Link address: at most 300 characters."))),
 });
 
 const CURRENT_YEAR_LIMIT = 2100;
@@ -111,44 +110,49 @@ export const clubSettingsSchema = z.object({
   shortName: short("Short name", 20),
   founded: z
     .number({ error: "Year founded must be a year, such as 1985." })
-    .int("Year founded must be a year, such as 1985.")
-    .min(1800, "Year founded must be 1800 or later.")
-    .max(CURRENT_YEAR_LIMIT, `Year founded must be ${CURRENT_YEAR_LIMIT} or earlier.`),
+    .check(
+      z.int("Year founded must be a year, such as 1985."),
+      z.minimum(1800, "Year founded must be 1800 or later."),
+      z.maximum(CURRENT_YEAR_LIMIT, `Year founded must be ${CURRENT_YEAR_LIMIT} or earlier.`),
+    ),
   heroHeading: short("Home page heading", 100),
   heroInvitation: long("Invitation", 300),
   welcome: long("Welcome", 600),
   vision: long("Vision", 600),
   missionQuote: long("Mission quote", 200),
   blurb: long("Footer blurb", 300),
-  email: z
-    .string({ error: "Contact e-mail is required." })
-    .trim()
-    .max(254, "Contact e-mail: at most 254 characters.")
-    .pipe(z.email("Contact e-mail must be an e-mail address, such as info@club.org.")),
+  email: z.pipe(
+    z
+      .string({ error: "Contact e-mail is required." })
+      .check(z.trim(), z.maxLength(254, "Contact e-mail: at most 254 characters.")),
+    z.email("Contact e-mail must be an e-mail address, such as info@club.org."),
+  ),
   timeZone: z
     .string({ error: "Time zone is required." })
-    .trim()
-    .refine(isTimeZone, "Time zone must be an IANA name this server knows, such as Atlantic/Bermuda or Europe/London."),
+    .check(
+      z.trim(),
+      z.refine(isTimeZone, "Time zone must be an IANA name this server knows, such as Atlantic/Bermuda or Europe/London."),
+    ),
   // Rows left blank (the spare row of the form) are dropped; a half-filled row is refused.
-  social: z
-    .array(socialRow)
-    .max(MAX_SOCIAL_LINKS + 1, `At most ${MAX_SOCIAL_LINKS} social links.`)
-    .optional()
-    .superRefine((rows, ctx) => {
-      (rows ?? []).forEach((row, index) => {
-        if (!row.label && !row.href) return;
-        if (!row.label) ctx.addIssue({ code: "custom", path: [index, "label"], message: "Link label is required." });
-        else if (MARKUP.test(row.label))
-          ctx.addIssue({ code: "custom", path: [index, "label"], message: "Link label must not contain < or >." });
-        if (!row.href) ctx.addIssue({ code: "custom", path: [index, "href"], message: "Link address is required." });
-        else if (!isHttpsUrl(row.href)) ctx.addIssue({ code: "custom", path: [index, "href"], message: SOCIAL_URL_MESSAGE });
-      });
-      const filled = (rows ?? []).filter((row) => row.label || row.href).length;
-      if (filled > MAX_SOCIAL_LINKS) ctx.addIssue({ code: "custom", message: `At most ${MAX_SOCIAL_LINKS} social links.` });
-    })
-    .transform((rows) =>
+  social: z.pipe(
+    z.optional(z.array(socialRow).check(z.maxLength(MAX_SOCIAL_LINKS + 1, `At most ${MAX_SOCIAL_LINKS} social links.`))).check(
+      z.superRefine((rows, ctx) => {
+        (rows ?? []).forEach((row, index) => {
+          if (!row.label && !row.href) return;
+          if (!row.label) ctx.addIssue({ code: "custom", path: [index, "label"], message: "Link label is required." });
+          else if (MARKUP.test(row.label))
+            ctx.addIssue({ code: "custom", path: [index, "label"], message: "Link label must not contain < or >." });
+          if (!row.href) ctx.addIssue({ code: "custom", path: [index, "href"], message: "Link address is required." });
+          else if (!isHttpsUrl(row.href)) ctx.addIssue({ code: "custom", path: [index, "href"], message: SOCIAL_URL_MESSAGE });
+        });
+        const filled = (rows ?? []).filter((row) => row.label || row.href).length;
+        if (filled > MAX_SOCIAL_LINKS) ctx.addIssue({ code: "custom", message: `At most ${MAX_SOCIAL_LINKS} social links.` });
+      }),
+    ),
+    z.transform((rows: z.output<typeof socialRow>[] | undefined) =>
       (rows ?? []).filter((row) => row.label && row.href).map((row) => ({ label: row.label!, href: row.href! })),
     ),
+  ),
 });
 export type ClubSettingsInput = z.output<typeof clubSettingsSchema>;
 
@@ -161,12 +165,12 @@ const listIntentSchema = z.union([
     type: z.literal("insert"),
     payload: z.object({
       name: z.literal("social"),
-      defaultValue: z.object({ label: z.literal(""), href: z.literal("") }).optional(),
+      defaultValue: z.optional(z.object({ label: z.literal(""), href: z.literal("") })),
     }),
   }),
   z.object({
     type: z.literal("remove"),
-    payload: z.object({ name: z.literal("social"), index: z.number().int().min(0).max(MAX_SOCIAL_LINKS) }),
+    payload: z.object({ name: z.literal("social"), index: z.number().check(z.int(), z.minimum(0), z.maximum(MAX_SOCIAL_LINKS)) }),
   }),
 ]);
 
@@ -182,7 +186,7 @@ export function isClubSettingsListIntent(value: unknown): boolean {
 /** A stored value over the defaults: fields it lacks or holds wrongly (an older backup) keep the default. */
 export function clubFromStored(stored: unknown, defaults: Club): Club {
   if (!stored || typeof stored !== "object") return defaults;
-  const parsed = clubSettingsSchema.partial().safeParse(stored);
+  const parsed = z.partial(clubSettingsSchema).safeParse(stored);
   if (parsed.success) return { ...defaults, ...stripUndefined(parsed.data) };
   const club = { ...defaults };
   for (const [key, value] of Object.entries(stored)) {

@@ -20,7 +20,7 @@ export {
 /**
  * The one rule for a short public text field: a string refused when it holds a forbidden
  * character, checked before trimming so a trailing line break is refused rather than dropped.
- * Chain the field's own trim, length and messages after it.
+ * Add the field's own trim, length and messages after it (`.check(z.trim(), ...)`).
  */
 export function shortPublicText(field: string, error?: string) {
   return z.string(error === undefined ? undefined : { error }).check(forbiddenCharactersCheck(field));
@@ -30,5 +30,5 @@ export function shortPublicText(field: string, error?: string) {
 export function longPublicText(field: string, error?: string) {
   return z
     .string(error === undefined ? undefined : { error })
-    .refine((v) => !hasForbiddenCharactersInLongText(v), forbiddenCharactersMessage(field));
+    .check(z.refine((v) => !hasForbiddenCharactersInLongText(v), forbiddenCharactersMessage(field)));
 }

@@ -21,7 +21,7 @@ function placeOf(url: URL): ImagePlace | null {
   return null;
 }
 
-const REMOVE_FORM = z.object({ intent: z.string().optional() });
+const REMOVE_FORM = z.object({ intent: z.optional(z.string()) });
 
 const LABELS = { logo: "The club's logo", banner: "The home page's banner", race: "The race's image" } as const;
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/util/zod";
 import { clientAddressContext, dbContext, productionContext } from "~/context";
 import { sessionCookie, sessionIdFrom } from "~/domain/admin/auth.server";
 import { signOut } from "~/domain/admin/my-sessions.server";

@@ -16,7 +16,7 @@ import type { Route } from "./+types/sessions";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Sessions" }];
 
-const endSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/) });
+const endSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f]{64}$/)) });
 
 /** "My sessions": every admin's own open sessions, whatever the role. */
 export async function loader({ request, context }: Route.LoaderArgs) {
