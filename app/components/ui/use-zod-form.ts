@@ -259,7 +259,10 @@ export function useZodForm<Schema extends $ZodObject>(schema: Schema, options: O
   const listButton = (type: "insert" | "remove") => ({
     getButtonProps: (payload: ListIntent["payload"]): ButtonProps => ({
       name: INTENT,
-      value: JSON.stringify({ type, payload: type === "insert" ? { ...payload, defaultValue: serialize(payload.defaultValue) } : payload }),
+      value: JSON.stringify({
+        type,
+        payload: type === "insert" ? { ...payload, defaultValue: serialize(payload.defaultValue) } : payload,
+      }),
       form: formId,
       formNoValidate: true,
     }),

@@ -67,7 +67,9 @@ export function setPathValue(target: Tree, name: string, update: (previous: unkn
     if (i === segments.length - 1) pointer[key] = update(pointer[key]);
     else {
       const child = pointer[key];
-      pointer = pointer[key] = (child && typeof child === "object" ? child : typeof segments[i + 1] === "number" ? [] : {}) as Tree;
+      pointer = pointer[key] = (
+        child && typeof child === "object" ? child : typeof segments[i + 1] === "number" ? [] : {}
+      ) as Tree;
     }
   });
 }
@@ -137,6 +139,8 @@ export function coerce(schema: $ZodType, value: unknown): unknown {
     case "readonly":
       return coerce(def.innerType!, value);
     case "pipe":
+      // Conform also reads the value handed on to `out` (`.pipe(z.email(...))`); our pipes give
+      // `out` the same message either way, so the input side is enough (tests/unit/form-data.test.ts).
       return coerce(def.in!, value);
     case "lazy":
       return coerce(def.getter!(), value);
