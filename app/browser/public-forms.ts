@@ -11,7 +11,7 @@
  *   fetch and the answer shown in place (app/lib/site/form-submit.ts), so the page stays as it
  *   is, busy, until the answer arrives.
  */
-import { z } from "~/lib/util/zod-mini";
+import { type z } from "~/lib/util/zod-mini";
 import {
   driverRegistrationSchema,
   PRINT_POPUP_BLOCKED,
@@ -21,55 +21,19 @@ import {
   REGISTRATION_FORM_ID,
 } from "~/lib/registration/registration-forms";
 import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/site/form-submit";
-
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  innerType?: Schema;
-  in?: Schema;
-}
-interface Schema {
-  _zod: { def: Def };
-}
+import { formErrors, formPayload, parsePath } from "~/lib/util/form-data";
 
 const SCHEMAS: Record<string, z.ZodMiniObject> = {
   [REGISTRATION_FORM_ID]: driverRegistrationSchema,
   [RACE_REGISTRATION_FORM_ID]: raceRegistrationSchema,
 };
 
-/** The type a field's value is read as: what Conform's coercion on the server looks at. */
-function valueType(schema: Schema): string {
-  const def = schema._zod.def;
-  if (def.innerType) return valueType(def.innerType);
-  if (def.type === "pipe" && def.in) return valueType(def.in);
-  return def.type;
-}
-
-/** The form's values as the server's Conform reads them: empty is missing, "on" is true, digits a number. */
-function formValues(form: HTMLFormElement, shape: Record<string, Schema>): Record<string, unknown> {
-  const data = new FormData(form);
-  const values: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(shape)) {
-    const all = data.getAll(name).filter((v): v is string => typeof v === "string");
-    const raw = all.length > 1 ? all : all[0];
-    const type = valueType(schema);
-    if (typeof raw !== "string" || type === "transform") values[name] = raw;
-    else if (raw === "" || (type === "number" && raw.trim() === "")) values[name] = undefined;
-    else if (type === "number") values[name] = Number(raw);
-    else if (type === "boolean") values[name] = raw === "on" ? true : raw;
-    else values[name] = raw;
-  }
-  return values;
-}
-
 /** Shows each field's first message where the server renders it; returns the first invalid field's name. */
 function check(form: HTMLFormElement, schema: z.ZodMiniObject): string | undefined {
-  const shape = (schema as unknown as Schema)._zod.def.shape!;
-  const result = z.safeParse(schema, formValues(form, shape));
+  const shape = schema._zod.def.shape;
   const messages: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const name = String(issue.path[0] ?? "");
-    messages[name] ??= issue.message;
+  for (const [path, [message]] of Object.entries(formErrors(schema, formPayload(new FormData(form)).payload) ?? {})) {
+    messages[String(parsePath(path)[0] ?? "")] ??= message!;
   }
   let first: string | undefined;
   for (const name of Object.keys(shape)) {

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
@@ -30,7 +29,7 @@ import {
 } from "~/lib/registration/registration";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/race-registration";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { PUBLIC_FORM, readPageData } from "~/lib/site/page";
 import { linkPreview, previewSite } from "~/lib/site/link-preview";
 

@@ -1,11 +1,10 @@
 /** The account page's two forms: the e-mail address, and a password change. Both work without JavaScript. */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { emailChangeSchema, passwordChangeSchema } from "~/lib/admin/account-schemas";
 
 type Result = SubmissionResult<string[]> | undefined;

@@ -1,9 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, InputField, SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { inviteSchema, twoFactorSettingSchema } from "~/lib/admin/admins";
 import { ADMIN_ROLES, ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
 import type { Toast } from "~/lib/util/toast";

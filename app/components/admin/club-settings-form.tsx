@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,7 +5,7 @@ import { Field, InputField, TextareaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, getInputProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { clubSettingsSchema, MAX_SOCIAL_LINKS, type Club } from "~/lib/site/club-settings";
 import type { Toast } from "~/lib/util/toast";
 

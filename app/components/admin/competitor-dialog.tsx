@@ -1,4 +1,3 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
@@ -7,7 +6,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { competitorSchema } from "~/lib/admin/admin-schemas";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import type { Toast } from "~/lib/util/toast";

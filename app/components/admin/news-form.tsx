@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -7,7 +6,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { NEWS_FORMAT_HELP } from "~/lib/news/format";
 import { newsSchema } from "~/lib/news/news-schema";
 import type { Toast } from "~/lib/util/toast";

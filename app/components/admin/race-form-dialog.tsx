@@ -1,4 +1,3 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { ListedRace } from "~/components/admin/race-table";
@@ -8,7 +7,7 @@ import { showToast } from "~/components/layout/show-toast";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { CheckboxField, InputField, SelectField, TextareaField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { raceSchema } from "~/lib/admin/admin-schemas";
 import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/races/race-timing";
 import type { Toast } from "~/lib/util/toast";

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { FinishOrderPad } from "~/components/admin/finish-order-pad";
@@ -8,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeade
 import { Input, NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/admin/admin-schemas";
+import { formErrors, formPayload } from "~/lib/util/form-data";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import { drawFor, type HeatDraw } from "~/lib/race-day/finish-order";
 import { pointsForPosition } from "~/lib/championship/points";
@@ -101,9 +101,9 @@ export function ResultsDialog({
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
-    const submission = parseWithZod(formData, { schema: resultsSchema });
-    if (submission.status !== "success") {
-      setClientFieldErrors(submission.error ?? {});
+    const errors = formErrors(resultsSchema, formPayload(formData).payload);
+    if (errors) {
+      setClientFieldErrors(errors);
       return;
     }
     setClientFieldErrors(null);

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -7,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import type { ChampionshipRules } from "~/lib/championship/championship";
 import { seasonSchema } from "~/lib/championship/season-schema";
 import type { SeasonRange } from "~/lib/championship/seasons";

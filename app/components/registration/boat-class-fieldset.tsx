@@ -1,6 +1,6 @@
-import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError } from "~/components/ui/label";
+import { type FieldMetadata, getCollectionProps } from "~/components/ui/use-zod-form";
 
 /**
  * The boat classes of a registration form: one checkbox per class in a fieldset, and the list's
@@ -13,7 +13,7 @@ export function BoatClassFieldset({
   label = (value) => value,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field: FieldMetadata<any, any, string[]>;
+  field: FieldMetadata<any>;
   legend: string;
   options: readonly string[];
   /** The text beside a box, from the class it posts. */

@@ -1,10 +1,10 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError } from "~/components/ui/label";
 import { RACE_EMAILS } from "~/lib/registration/race-messages";
+import { type FieldMetadata, getInputProps } from "~/components/ui/use-zod-form";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+type AnyField = FieldMetadata<any>;
 
 /** The PIPA consent box, with the policy to unfold under it. */
 export function PipaConsentField({ field, policy }: { field: AnyField; policy: string[] }) {

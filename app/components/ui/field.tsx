@@ -3,16 +3,16 @@
  * Conform's ids (the label names the control, the message describes it). One place for that
  * wiring, so every form gets it right.
  */
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/util/cn";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "~/components/ui/use-zod-form";
 
 // Conform's field metadata, whatever the field's value type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+type AnyField = FieldMetadata<any>;
 
 /** A label over any control, and the field's message under it. */
 export function Field({

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
@@ -10,7 +9,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/lib/admin/account-schemas";
 import { HYDRATE } from "~/lib/site/page";
 import { tryAgainIn } from "~/lib/util/try-again";

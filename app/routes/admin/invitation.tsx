@@ -3,7 +3,6 @@
  * chooses a username and password; that creates their admin account, spends the link and signs
  * them in, to set up two-factor sign-in next. A GET never spends the link (mail scanners open links).
  */
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, productionContext } from "~/context";
@@ -18,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { ADMINS_MESSAGES, acceptInvitationSchema, INVITATION_PAGE } from "~/lib/admin/admins";
 import { REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { ROLE_LABELS } from "~/lib/admin/roles";

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clientAddressContext, dbContext, productionContext } from "~/context";
@@ -14,7 +13,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { landingPath } from "~/lib/admin/roles";
 import { signinCodeSchema } from "~/lib/admin/totp";
 import { countOf } from "~/lib/util/plural";

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clientAddressContext, dbContext, productionContext } from "~/context";
@@ -18,7 +17,7 @@ import { FieldError } from "~/components/ui/label";
 import { loginSchema } from "~/lib/admin/admin-schemas";
 import { landingPath } from "~/lib/admin/roles";
 import type { Route } from "./+types/login";
-import { useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { HYDRATE } from "~/lib/site/page";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
