@@ -26,30 +26,11 @@ function publicFormsScriptInDev(): Plugin {
   };
 }
 
-/**
- * Conform's form coercion (parseWithZod, @conform-to/zod/v4) wraps our schemas with `pipe`,
- * `transform`, `optional` and `lazy` imported from "zod/v4", zod's full build: in the admin
- * screens' bundle that alone brought the whole of it back (~23 KB brotli). zod/mini's functions of
- * those names build the same schemas, and every schema of the site is zod/mini, so the browser gets
- * them from there. The server keeps Conform as published.
- */
-function conformCoercionOnZodMini(): Plugin {
-  return {
-    name: "conform-coercion-on-zod-mini",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
-    resolveId(source, importer) {
-      if (source !== "zod/v4" || !importer?.includes("/@conform-to/zod/")) return null;
-      return this.resolve("zod/mini", importer, { skipSelf: true });
-    },
-  };
-}
-
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
     // The production server (HTTP, database start-up, migrations) is bundled with the app.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter(), publicFormsScriptInDev(), conformCoercionOnZodMini()],
+  plugins: [tailwindcss(), reactRouter(), publicFormsScriptInDev()],
 });

@@ -11,8 +11,6 @@ const OUT = "build/precompressed";
 /** The folders of files the pages load; everything else is small or already compressed (images). */
 const FOLDERS = ["assets", "js"];
 const TYPES = /\.(js|css|svg|json)$/;
-/** Below this, compression saves less than the headers it costs. */
-const MIN_BYTES = 1024;
 
 rmSync(OUT, { recursive: true, force: true });
 let count = 0;
@@ -28,16 +26,17 @@ for (const folder of FOLDERS) {
     if (!entry.isFile() || !TYPES.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const bytes = readFileSync(file);
-    if (bytes.length < MIN_BYTES) continue;
+    // Small files too: a screen loads dozens of chunks under 1 KB, which on-the-fly compression
+    // (1 KB threshold) sends as they are. A form is kept only when it is smaller.
     const target = path.join(OUT, path.relative(CLIENT, file));
+    const br = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
+    const gz = gzipSync(bytes, { level: 9 });
+    if (br.length >= bytes.length && gz.length >= bytes.length) continue;
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(
-      `${target}.br`,
-      brotliCompressSync(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-      }),
-    );
-    writeFileSync(`${target}.gz`, gzipSync(bytes, { level: 9 }));
+    if (br.length < bytes.length) writeFileSync(`${target}.br`, br);
+    if (gz.length < bytes.length) writeFileSync(`${target}.gz`, gz);
     count++;
   }
 }
