@@ -103,5 +103,6 @@ describe("stored passkeys", () => {
     } finally {
       await site.close();
     }
-  });
+    // Seven password checks (argon2id, deliberately slow): on a loaded CI machine they took 30 s.
+  }, 60_000);
 });
