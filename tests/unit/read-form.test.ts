@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/util/zod";
 import { MAX_FIELDS, readForm } from "~/domain/platform/read-form.server";
-import { competitorSchema, loginSchema, raceSchema, resultsSchema } from "~/lib/admin/admin-schemas";
+import { competitorSchema, raceSchema, resultsSchema } from "~/lib/admin/admin-schemas";
+import { loginSchema } from "~/lib/admin/sign-in-schemas";
 import { driverRegistrationSchema, HONEYPOT_FIELD, raceRegistrationSchema } from "~/lib/registration/registration";
 
 const URLENCODED = "application/x-www-form-urlencoded";

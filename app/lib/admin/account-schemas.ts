@@ -5,7 +5,7 @@
  * passwords) runs after these; the browser checks only what it can without the list.
  */
 import { z } from "~/lib/util/zod";
-import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
+import { MIN_PASSWORD_LENGTH } from "~/lib/admin/sign-in-schemas";
 import { PASSWORD_MESSAGES } from "~/lib/admin/password-rules";
 
 export const ACCOUNT_MESSAGES = {

@@ -11,15 +11,6 @@ import { LAP_TIME_MESSAGE, parseLapTime } from "~/lib/race-day/lap-time";
 import { IMAGE_URL_MESSAGE, isSiteImagePath } from "~/lib/site/site";
 import { RACE_STATUSES } from "~/lib/races/race-timing";
 
-export const MIN_PASSWORD_LENGTH = 12;
-
-export const loginSchema = z.object({
-  username: z
-    .string({ error: "Username is required." })
-    .check(z.trim(), z.minLength(1, "Username is required."), z.maxLength(100)),
-  password: z.string({ error: "Password is required." }).check(z.minLength(1, "Password is required."), z.maxLength(1000)),
-});
-
 /** Required public text (shortPublicText's rule) with one message for "missing" and "too short". */
 function text(field: string, min: number, message: string, max = 100) {
   return shortPublicText(field, message).check(

@@ -3,7 +3,7 @@
  * shared by the browser (Conform) and the server, which checks every submission again.
  */
 import { z } from "~/lib/util/zod";
-import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
+import { MIN_PASSWORD_LENGTH } from "~/lib/admin/sign-in-schemas";
 import { ADMIN_ROLES } from "~/lib/admin/roles";
 import { shortPublicText } from "~/lib/util/input-rules";
 import { MAX_ID } from "~/lib/util/params";

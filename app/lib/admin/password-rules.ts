@@ -7,7 +7,7 @@
  * Length alone lets through "qwertyuiop123" and "password1234": the list catches what attackers
  * try first. Its short entries matter too, because people pad them to reach a length rule.
  */
-import { MIN_PASSWORD_LENGTH } from "~/lib/admin/admin-schemas";
+import { MIN_PASSWORD_LENGTH } from "~/lib/admin/sign-in-schemas";
 
 export const PASSWORD_MESSAGES = {
   tooShort: `Admin passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`,

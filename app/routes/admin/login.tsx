@@ -14,7 +14,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
-import { loginSchema } from "~/lib/admin/admin-schemas";
+import { loginSchema } from "~/lib/admin/sign-in-schemas";
 import { landingPath } from "~/lib/admin/roles";
 import type { Route } from "./+types/login";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
