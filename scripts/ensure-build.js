@@ -50,5 +50,7 @@ export function buildIsFresh(root = ".") {
 export function ensureBuild() {
   if (buildIsFresh()) return;
   console.log("Building the site...");
-  execSync("npm run build", { stdio: "inherit" });
+  // A production build whatever NODE_ENV the caller has: under Vitest (NODE_ENV=test) Vite would
+  // otherwise bundle React's development build, which then served every page with dev warnings.
+  execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }
