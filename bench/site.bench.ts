@@ -247,7 +247,10 @@ out.push(
   "|---|---|---|---|",
 );
 for (const page of [...PAGES, ...ADMIN_PAGES]) {
-  const weight = await firstLoad(server.url, page, { asSent: true, cookie: page.startsWith("/admin/") ? adminCookie : undefined });
+  const weight = await firstLoad(server.url, page, {
+    asSent: true,
+    cookie: page.startsWith("/admin/") ? adminCookie : undefined,
+  });
   out.push(`| ${page} | ${kb(weight.js)} (${weight.jsFiles}) | ${kb(weight.html)} | ${kb(weight.total)} |`);
 }
 

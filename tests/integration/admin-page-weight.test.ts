@@ -43,7 +43,12 @@ beforeAll(async () => {
   const { admin } = await createAdmin(database.db, "weight-owner", "tally-ho-lakeside-9731");
   cookie = `admin_session=${await createSession(database.db, admin.id)}`;
   const [withResults] = await database.db.select({ id: raceResults.raceId }).from(raceResults).limit(1);
-  const [latest] = await database.db.select({ id: races.id }).from(races).where(isNotNull(races.id)).orderBy(desc(races.date)).limit(1);
+  const [latest] = await database.db
+    .select({ id: races.id })
+    .from(races)
+    .where(isNotNull(races.id))
+    .orderBy(desc(races.date))
+    .limit(1);
   raceWithResults = withResults!.id;
   upcomingRace = latest!.id;
 }, 120_000);
@@ -72,10 +77,14 @@ const SIGNED_IN_SCREENS: [string, string][] = [
   ["/admin/account", "ccount"],
   ["/admin/account/two-factor", "uthenticator"],
 ];
-const SIGNED_OUT_SCREENS = ["/admin/login", "/admin/forgot-password", "/admin/reset-password/not-a-token", "/admin/invitation/not-a-token"];
+const SIGNED_OUT_SCREENS = [
+  "/admin/login",
+  "/admin/forgot-password",
+  "/admin/reset-password/not-a-token",
+  "/admin/invitation/not-a-token",
+];
 
-const address = (path: string) =>
-  path.replace(":upcoming", String(upcomingRace)).replace(":results", String(raceWithResults));
+const address = (path: string) => path.replace(":upcoming", String(upcomingRace)).replace(":results", String(raceWithResults));
 
 describe("byte budget of the admin screens", () => {
   it("holds most screens to the budget; the list of those still over it only shrinks", () => {

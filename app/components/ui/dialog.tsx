@@ -1,7 +1,7 @@
 /**
  * Modal dialogs on the native <dialog> opened with showModal(): the browser traps focus in it,
  * makes the page behind inert, closes it on Escape and puts it in the top layer. The page behind
- * does not scroll (app/app.css). Controlled by `open` / `onOpenChange`, or by DialogTrigger.
+ * does not scroll (app/app.css). Controlled by `open` / `onOpenChange`.
  */
 import { X } from "lucide-react";
 import {
@@ -10,7 +10,6 @@ import {
   useId,
   useLayoutEffect,
   useRef,
-  useState,
   type ComponentProps,
   type MouseEvent,
   type ReactNode,
@@ -35,55 +34,20 @@ function useDialog(): DialogState {
 }
 
 export function Dialog({
-  open: controlled,
-  defaultOpen = false,
+  open,
   onOpenChange,
   children,
 }: {
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
-  const [uncontrolled, setUncontrolled] = useState(defaultOpen);
-  const open = controlled ?? uncontrolled;
-  const setOpen = (next: boolean) => {
-    if (controlled === undefined) setUncontrolled(next);
-    onOpenChange?.(next);
-  };
+  const setOpen = onOpenChange;
   const id = useId();
   return (
     <DialogContext.Provider value={{ open, setOpen, titleId: `${id}-title`, descriptionId: `${id}-description` }}>
       {children}
     </DialogContext.Provider>
-  );
-}
-
-export function DialogTrigger({ onClick, ...props }: ComponentProps<"button">) {
-  const { setOpen } = useDialog();
-  return (
-    <button
-      type="button"
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) setOpen(true);
-      }}
-      {...props}
-    />
-  );
-}
-
-export function DialogClose({ onClick, ...props }: ComponentProps<"button">) {
-  const { setOpen } = useDialog();
-  return (
-    <button
-      type="button"
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) setOpen(false);
-      }}
-      {...props}
-    />
   );
 }
 

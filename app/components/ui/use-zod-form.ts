@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { $ZodObject, output } from "zod/v4/core";
-import { constraintOf, zodConstraint } from "~/lib/util/form-constraint";
+import { constraintOf, zodConstraint, type Constraint } from "~/lib/util/form-constraint";
 import {
   formErrors,
   formatPath,
@@ -29,7 +29,7 @@ export interface SubmissionResult<FormError = string[]> {
   fields?: string[];
 }
 
-export interface FieldMetadata<T = unknown> {
+export interface FieldMetadata<T = unknown> extends Constraint {
   id: string;
   name: string;
   formId: string;
@@ -39,15 +39,6 @@ export interface FieldMetadata<T = unknown> {
   allErrors: Record<string, string[]>;
   initialValue: unknown;
   key?: string;
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: number | string;
-  max?: number | string;
-  step?: number | string;
-  multiple?: boolean;
-  pattern?: string;
-  accept?: string;
   getFieldList(): FieldMetadata<NonNullable<T> extends readonly (infer Item)[] ? Item : unknown>[];
   getFieldset(): NonNullable<T> extends Record<string, unknown> ? Fieldset<NonNullable<T>> : Record<string, FieldMetadata>;
 }
