@@ -86,6 +86,8 @@ const PAGES = [
 // Admin screens (issue 26 item 2), signed in as an owner: what a results officer loads at the lake.
 const { admin } = await createAdmin(db, "bench-owner", "tally-ho-lakeside-9731");
 const adminCookie = `admin_session=${await createSession(db, admin.id)}`;
+/** The login page is measured signed out: signed in, it sends the admin on. */
+const signedIn = (page: string) => page.startsWith("/admin/") && page !== "/admin/login";
 const ADMIN_PAGES = ["/admin/login", "/admin/competitors", "/admin/races", `/admin/results?race=${ids.past}`, "/admin/seasons"];
 const out: string[] = [`\n# Site benchmark: ${results.toLocaleString("en")} results over 20 seasons`];
 const load = () =>
@@ -249,7 +251,7 @@ out.push(
 for (const page of [...PAGES, ...ADMIN_PAGES]) {
   const weight = await firstLoad(server.url, page, {
     asSent: true,
-    cookie: page.startsWith("/admin/") ? adminCookie : undefined,
+    cookie: signedIn(page) ? adminCookie : undefined,
   });
   out.push(`| ${page} | ${kb(weight.js)} (${weight.jsFiles}) | ${kb(weight.html)} | ${kb(weight.total)} |`);
 }
@@ -268,13 +270,12 @@ if (cli && existsSync("/usr/bin/chromium")) {
   out.push("\n## Lighthouse (mobile: simulated slow 4G, 4x CPU slowdown), performance category\n");
   out.push("| page | score | LCP ms | FCP ms | TBT ms |", "|---|---|---|---|---|");
   const run = async (page: string) => {
-    const signedIn = page.startsWith("/admin/") && page !== "/admin/login";
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
         cli,
         server.url + page,
-        ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: adminCookie })}`] : []),
+        ...(signedIn(page) ? [`--extra-headers=${JSON.stringify({ Cookie: adminCookie })}`] : []),
         "--quiet",
         "--output=json",
         "--output-path=stdout",
