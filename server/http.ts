@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -29,6 +28,7 @@ import type { LiveRaces } from "~/server/live-races";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { clubSource, type ClubSource } from "~/domain/admin/club-settings.server";
 import { getRace } from "~/domain/races/public-queries.server";
+import { urlPathsUnder } from "~/server/build-files";
 import { precompressedFiles } from "~/server/precompressed";
 import { reactRouterHandler } from "~/server/react-router-handler";
 import { clubToday } from "~/lib/util/dates";
@@ -49,11 +49,7 @@ import {
  * stat() before React Router saw it.
  */
 function staticFiles(client: string, serve: express.RequestHandler): express.RequestHandler {
-  const files = new Set(
-    (existsSync(client) ? readdirSync(client, { recursive: true, withFileTypes: true }) : [])
-      .filter((entry) => entry.isFile())
-      .map((entry) => `/${path.relative(client, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
-  );
+  const files = new Set(urlPathsUnder(client));
   return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
 }
 

@@ -5,9 +5,9 @@
  * never reach another file; anything else (or a client without brotli or gzip) falls through to
  * the plain static files and on-the-fly compression.
  */
-import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type express from "express";
+import { urlPathsUnder } from "~/server/build-files";
 
 type Encoding = "br" | "gzip";
 const SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
@@ -18,13 +18,10 @@ export function precompressedFiles(
 ): express.RequestHandler {
   const files = new Map<string, Set<Encoding>>();
   const root = path.resolve(compressedRoot);
-  const entries = existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }) : [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
-    const encoding = relative.endsWith(".br") ? "br" : relative.endsWith(".gz") ? "gzip" : null;
+  for (const file of urlPathsUnder(root)) {
+    const encoding = file.endsWith(".br") ? "br" : file.endsWith(".gz") ? "gzip" : null;
     if (!encoding) continue;
-    const urlPath = `/${relative.slice(0, -SUFFIX[encoding].length)}`;
+    const urlPath = file.slice(0, -SUFFIX[encoding].length);
     const encodings = files.get(urlPath) ?? new Set<Encoding>();
     encodings.add(encoding);
     files.set(urlPath, encodings);
