@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "~/components/ui/icons";
 import { configContext, dbContext } from "~/context";
 import { calendarPage } from "~/domain/calendar/calendar.server";
 import { RouteError } from "~/components/layout/route-error";

@@ -1,4 +1,4 @@
-import { History } from "lucide-react";
+import { History } from "~/components/ui/icons";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";

@@ -1,4 +1,4 @@
-import { History, Pencil, Trash2 } from "lucide-react";
+import { History, Pencil, Trash2 } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { AvatarPicture } from "~/components/racer/avatar-picture";
 import { Button, buttonClasses } from "~/components/ui/button";

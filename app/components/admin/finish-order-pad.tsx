@@ -1,4 +1,4 @@
-import { Undo2 } from "lucide-react";
+import { Undo2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { padBoats, placesOf, tapBoat, undoLastTap, type HeatDraw } from "~/lib/race-day/finish-order";
 import { ordinal } from "~/lib/util/ordinal";

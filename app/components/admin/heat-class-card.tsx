@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { Form } from "react-router";
 import { HeatDrawForm, HeatMoveForm } from "~/components/admin/heat-draw-form";
 import { Badge } from "~/components/ui/badge";

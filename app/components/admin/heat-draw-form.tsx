@@ -1,4 +1,4 @@
-import { Shuffle } from "lucide-react";
+import { Shuffle } from "~/components/ui/icons";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

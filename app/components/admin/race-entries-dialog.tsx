@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { ListedRace } from "~/components/admin/race-table";
 import { buttonClasses } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import type { ImageRef } from "~/lib/images/images";
-import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "lucide-react";
+import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { History, Pencil } from "lucide-react";
+import { History, Pencil } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";

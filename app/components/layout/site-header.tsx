@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "~/components/ui/icons";
 import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/util/cn";
 import { navigation } from "~/lib/site/site";

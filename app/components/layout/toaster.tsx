@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import {
   addToastHost,

@@ -1,4 +1,4 @@
-import { Medal } from "lucide-react";
+import { Medal } from "~/components/ui/icons";
 import { cn } from "~/lib/util/cn";
 
 const MEDALS: Record<number, { label: string; className: string }> = {

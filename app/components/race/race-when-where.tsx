@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin } from "lucide-react";
+import { CalendarDays, MapPin } from "~/components/ui/icons";
 import { formatLongDate } from "~/lib/util/dates";
 
 /**

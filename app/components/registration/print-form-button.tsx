@@ -1,4 +1,4 @@
-import { Printer } from "lucide-react";
+import { Printer } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { printFormUrl } from "~/lib/registration/registration";
 

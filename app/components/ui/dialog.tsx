@@ -3,7 +3,7 @@
  * makes the page behind inert, closes it on Escape and puts it in the top layer. The page behind
  * does not scroll (app/app.css). Controlled by `open` / `onOpenChange`.
  */
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import {
   createContext,
   useContext,

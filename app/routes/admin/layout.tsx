@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/ui/icons";
 import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-router";
 import { isAccountPath, REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { requireAdmin } from "~/domain/admin/auth.server";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/ui/icons";
 import { useState } from "react";
 import { configContext, dbContext } from "~/context";
 import { deleteRace, entriesByRace, listAdminRaces, saveRace } from "~/domain/races/races.server";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus, Pencil, Upload } from "lucide-react";
+import { Plus, Pencil, Upload } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { dbContext, loggerContext } from "~/context";
