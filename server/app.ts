@@ -217,13 +217,40 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   // Behind a proxy every connection is the proxy's: the proxy caps its clients' (decision 0026).
   const perAddress = env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY ? 0 : 64);
   if (perAddress > 0) refusedConnection = capConnectionsPerAddress(server, perAddress, log);
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  // What runs beside the HTTP server, stopped in order: on a signal, and when it cannot listen.
+  const stopServices = async () => {
+    stopBackups();
+    clearInterval(pruning);
+    await viteDev?.close();
+    await stopReminders();
+    await mail.stop();
+    await changes.stop();
+    await pool.end();
+    await embedded?.stop();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(env.PORT, env.HOST, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    // A port already taken (the site running twice, another program) must not leave the
+    // embedded PostgreSQL and the background work running without a server.
+    await stopServices();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") throw new Error(`port ${env.PORT} is already in use (PORT): is the site already running?`);
+    throw error;
+  }
   log.info(`Serving on http://localhost:${env.PORT}`);
   if (!env.SITE_URL && env.SMTP_URL) log.warn("SITE_URL is not set: links in e-mails point to this machine (http://localhost)");
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    // No backup or pruning starts while requests drain (stopServices repeats this harmlessly).
     stopBackups();
     clearInterval(pruning);
     log.info({ signal }, "shutting down");
@@ -239,12 +266,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       liveRaces.closeAll();
       server.closeIdleConnections();
     });
-    await viteDev?.close();
-    await stopReminders();
-    await mail.stop();
-    await changes.stop();
-    await pool.end();
-    await embedded?.stop();
+    await stopServices();
     log.info("stopped");
     process.exit(0);
   };

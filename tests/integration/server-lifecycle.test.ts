@@ -3,6 +3,7 @@
  * with every committed row kept, and a second server on the same DATA_DIR refused.
  */
 import { spawn } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -76,6 +77,24 @@ it("a start that fails says why in one line and leaves no PostgreSQL running", {
   expect(failing.output()).not.toMatch(/\n\s+at /); // no stack trace
   expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
+});
+
+it("a port already in use: says so in one line and leaves no PostgreSQL running", { timeout: 60_000 }, async () => {
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+  const { port } = blocker.address() as AddressInfo;
+  try {
+    const failing = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "0", PORT: String(port) }, { waitUntilServing: false });
+    expect(await failing.exited).toBe(1);
+    expect(failing.output()).toContain(
+      `Could not start the site: port ${port} is already in use (PORT): is the site already running?`,
+    );
+    expect(failing.output()).not.toMatch(/\n\s+at /); // no stack trace
+    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "server.pid"))).toBe(false);
+  } finally {
+    await new Promise((resolve) => blocker.close(resolve));
+  }
 });
 
 async function postmasterPid(): Promise<number> {
