@@ -33,8 +33,8 @@ export async function grantSiteRole(client: pg.ClientBase, siteRole: string): Pr
     await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${role}`);
     await client.query(`GRANT ${DATA_PRIVILEGES} ON ALL TABLES IN SCHEMA public TO ${role}`);
     for (const [table, privileges] of Object.entries(APPEND_ONLY_TABLES)) {
-      const exists = await client.query("SELECT to_regclass($1) IS NOT NULL AS found", [`public.${table}`]);
-      if (!exists.rows[0].found) continue;
+      const exists = await client.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`public.${table}`]);
+      if (!exists.rows[0]?.found) continue;
       const ident = client.escapeIdentifier(table);
       await client.query(`REVOKE ALL ON ${ident} FROM ${role}`);
       await client.query(`GRANT ${privileges.join(", ")} ON ${ident} TO ${role}`);
