@@ -167,7 +167,7 @@ it("refuses both variables naming the same role: granting would strip the owner"
   expect((await ownerPool.query("SELECT count(*)::int AS n FROM competitors")).rows[0].n).toBeGreaterThanOrEqual(0);
 });
 
-it("backs up as the site's role and restores through the owner's connection", { timeout: 60_000 }, async () => {
+it("backs up as the site's role and restores through the owner's connection", { timeout: 120_000 }, async () => {
   const cli = (env: Record<string, string>, ...args: string[]) =>
     run(process.execPath, ["scripts/cli.js", ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env } });
   const file = path.join(dir, "club.json.gz");
