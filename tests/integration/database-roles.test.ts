@@ -202,7 +202,7 @@ it("grants the site's role a table a later migration creates, and takes back a p
   await expect(sitePool.query("TRUNCATE competitors CASCADE")).rejects.toMatchObject({ code: "42501" });
 });
 
-it("with only DATABASE_URL, the owner's, says at start that the site owns its tables", { timeout: 60_000 }, async () => {
+it("with only DATABASE_URL, the owner's, says at start that the site owns its tables", { timeout: 120_000 }, async () => {
   const server = await startServer({ DATABASE_URL: ownerUrl, DEMO_DATA: "0", LOG_LEVEL: "info" });
   servers.push(server);
   expect((await fetch(`${server.url}/`)).status).toBe(200);
