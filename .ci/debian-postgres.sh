@@ -25,4 +25,7 @@ END \\\$\\\$;\"" >&2
 # DROP DATABASE ... WITH (FORCE) ends an autovacuum worker that happens to be in a test database;
 # PostgreSQL 15 asks for pg_signal_backend to do that (the tests drop their databases at the end).
 su postgres -c "psql -p 5432 -qc 'GRANT pg_signal_backend TO club_ci'" >&2
+# tests/integration/database-roles.test.ts creates an owning role and a site role of its own
+# (decision 0043); CREATEROLE is enough for that, and ALTER keeps an older cluster's club_ci in step.
+su postgres -c "psql -p 5432 -qc 'ALTER ROLE club_ci CREATEROLE'" >&2
 echo "postgresql://club_ci:club_ci@127.0.0.1:5432/postgres"

@@ -3,9 +3,12 @@
  * An advisory lock makes concurrent starts (several app instances) wait instead of racing.
  * The sha-256 of each applied file is kept: a migration edited after it was applied is refused
  * at start, since the database would silently differ from what the file now says.
+ * Run as the owning role with `grantTo` (MIGRATION_DATABASE_URL), it then grants the site's role
+ * exactly its privileges, under the same lock (db/roles.ts, decision 0043).
  */
 import { createHash } from "node:crypto";
 import type { Pool } from "pg";
+import { grantSiteRole } from "~/db/roles";
 
 // Bundled into the server build by Vite, read from disk by nothing at run time.
 const files = import.meta.glob<string>("./migrations/*.sql", {
@@ -27,7 +30,11 @@ export function migrationChecksum(sql: string): string {
 
 export class EditedMigrationError extends Error {}
 
-export async function migrate(pool: Pool, list: { name: string; sql: string }[] = migrations): Promise<string[]> {
+export async function migrate(
+  pool: Pool,
+  list: { name: string; sql: string }[] = migrations,
+  { grantTo }: { grantTo?: string } = {},
+): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -70,6 +77,7 @@ export async function migrate(pool: Pool, list: { name: string; sql: string }[] 
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
     }
+    if (grantTo) await grantSiteRole(client, grantTo);
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => undefined);
     client.release();

@@ -9,7 +9,8 @@ import path from "node:path";
 import type { ViteDevServer } from "vite";
 import type { ServerBuild } from "react-router";
 import { createDatabase, createPool } from "~/db/client";
-import { migrate } from "~/db/migrate";
+import { createMigrationPool, prepareDatabase } from "~/db/prepare";
+import { siteRoleMessage } from "~/db/roles";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres";
 import { seedDemoData } from "~/db/demo-data";
 import { ensureStartupAdmin } from "~/domain/admin/auth.server";
@@ -23,7 +24,7 @@ import { pruneRateLimits } from "~/domain/platform/rate-limit.server";
 import { purgeAuditLog } from "~/domain/platform/audit.server";
 import { createMailWorker } from "~/server/mail-worker";
 import { scheduleEntryReminders } from "~/server/race-reminders";
-import { listenForDataChanges, watchPublicTables } from "~/db/data-changes";
+import { listenForDataChanges } from "~/db/data-changes";
 import { PageCache, pageCacheFastPath, pageKeys } from "~/server/page-cache";
 import { clubToday } from "~/lib/util/dates";
 import { LiveRaces } from "~/server/live-races";
@@ -51,10 +52,16 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   const pool = createPool(connectionString);
   const db = createDatabase(pool);
+  // The owning role's connection is used for the schema only, and closed before serving.
+  const migrationPool = env.MIGRATION_DATABASE_URL ? createMigrationPool(env.MIGRATION_DATABASE_URL) : undefined;
   try {
-    const applied = await migrate(pool);
+    const { applied, site } = await prepareDatabase(pool, migrationPool);
+    await migrationPool?.end();
     if (applied.length) log.info({ applied }, "migrations applied");
-    await watchPublicTables(pool);
+    log[site.standing === "restricted" || embedded ? "info" : "warn"](
+      { role: site.role, standing: site.standing },
+      siteRoleMessage(site, Boolean(embedded)),
+    );
 
     const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
     if (demo) {
@@ -71,6 +78,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     log[adminSetup.level](adminSetup.message);
   } catch (error) {
     // A start that fails (bad ADMIN_PASSWORD, a failing migration) leaves no PostgreSQL behind.
+    await migrationPool?.end().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await embedded?.stop();
     throw error;

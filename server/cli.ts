@@ -1,10 +1,11 @@
 /**
  * Shell commands (`npm run <name>`), bundled with the server so they run the same code as the site.
  * scripts/cli.js builds the site if needed and calls `runCli(process.argv.slice(2))`.
- * Each command gets a connected database (embedded or DATABASE_URL), migrated.
+ * Each command gets a connected database (embedded or DATABASE_URL), migrated (as the owning
+ * role when MIGRATION_DATABASE_URL is set), and the owner's connection for the few that need it.
  */
 import { createDatabase, createPool } from "~/db/client";
-import { migrate } from "~/db/migrate";
+import { createMigrationPool, prepareDatabase } from "~/db/prepare";
 import { attachOrStartEmbeddedPostgres } from "~/db/embedded-postgres";
 import { parseEnv } from "~/server/env";
 import { commands } from "~/server/commands/index";
@@ -23,14 +24,17 @@ export async function runCli(argv: string[]): Promise<number> {
   const env = parseEnv();
   const embedded = env.DATABASE_URL ? undefined : await attachOrStartEmbeddedPostgres({ dataDir: env.DATA_DIR });
   const pool = createPool(env.DATABASE_URL ?? embedded!.connectionString, 2);
+  const migrationPool = env.MIGRATION_DATABASE_URL ? createMigrationPool(env.MIGRATION_DATABASE_URL) : undefined;
   try {
-    await migrate(pool);
-    return await command.run({ db: createDatabase(pool), env, args, print: out });
+    await prepareDatabase(pool, migrationPool);
+    const db = createDatabase(pool);
+    return await command.run({ db, owner: migrationPool ? createDatabase(migrationPool) : db, env, args, print: out });
   } catch (error) {
     // A command's failure is a message for the person at the shell, not a stack trace.
     process.stderr.write(`Error: ${(error as Error).message}\n`);
     return 1;
   } finally {
+    await migrationPool?.end();
     await pool.end();
     await embedded?.stop();
   }

@@ -23,6 +23,11 @@ const schema = z.object({
       z.transform(() => undefined),
     ),
   ]),
+  /**
+   * The role that owns the tables: migrations and grants run as it at start, on a connection then
+   * closed, and DATABASE_URL's role gets only data privileges (decision 0043). Needs DATABASE_URL.
+   */
+  MIGRATION_DATABASE_URL: z.optional(z.string().check(z.url())),
   DEMO_DATA: flag,
   CLUB_TIMEZONE: z._default(z.string(), "Atlantic/Bermuda").check(
     z.refine((tz) => {
@@ -84,6 +89,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  // The embedded database has one user, a superuser: there is no other role to migrate as.
+  if (result.data.MIGRATION_DATABASE_URL && !result.data.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the site's own role); the embedded database has one user",
+    );
   }
   return result.data;
 }

@@ -24,14 +24,14 @@ export const dbBackup: Command = {
 
 export const dbRestore: Command = {
   summary: "db:restore FILE   restore a backup into an empty database",
-  async run({ db, args, print }) {
+  async run({ db, owner = db, args, print }) {
     const file = args[0];
     if (!file) {
       print("Usage: npm run db:restore -- FILE");
       return 2;
     }
     const backup = decodeBackup(await readFile(file));
-    const counts = await restoreBackup(db.$client, backup);
+    const counts = await restoreBackup(owner.$client, backup);
     print(
       `Restored ${file}: ${Object.entries(counts)
         .map(([t, n]) => `${t} ${n}`)

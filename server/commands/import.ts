@@ -8,7 +8,7 @@ import type { Command } from "~/server/commands/types";
 export const dbImport: Command = {
   summary:
     "db:import DIR [--skip-invalid]  import the old site's CSV exports (competitors.csv, races.csv, race_results.csv, race_registrations.csv)",
-  async run({ db, args, print }) {
+  async run({ db, owner = db, args, print }) {
     const dir = args.find((a) => !a.startsWith("--"));
     if (!dir || !existsSync(dir)) {
       print("Usage: npm run db:import -- DIR [--skip-invalid]   (DIR holds the CSV files)");
@@ -23,7 +23,7 @@ export const dbImport: Command = {
       print(`No CSV files found in ${dir} (expected ${IMPORT_FILES.map((t) => `${t}.csv`).join(", ")}).`);
       return 2;
     }
-    const report = await importClubData(db.$client, csv, { skipInvalid: args.includes("--skip-invalid") });
+    const report = await importClubData(owner.$client, csv, { skipInvalid: args.includes("--skip-invalid") });
     for (const p of report.problems) print(`${p.file}:${p.line}: ${p.reason}`);
     if (!report.imported) {
       print(

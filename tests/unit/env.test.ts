@@ -29,3 +29,22 @@ describe("TEST_TODAY (tests only: pins the club's today)", () => {
     }
   });
 });
+
+describe("MIGRATION_DATABASE_URL (the owning role, decision 0043)", () => {
+  it("is taken beside DATABASE_URL, and unset when empty", () => {
+    const env = parseEnv({ DATABASE_URL: "postgresql://site@db/club", MIGRATION_DATABASE_URL: "postgresql://owner@db/club" });
+    expect(env.MIGRATION_DATABASE_URL).toBe("postgresql://owner@db/club");
+    expect(
+      parseEnv({ DATABASE_URL: "postgresql://site@db/club", MIGRATION_DATABASE_URL: "" }).MIGRATION_DATABASE_URL,
+    ).toBeUndefined();
+  });
+
+  it("is refused without DATABASE_URL (the embedded database has one user) or when not a URL", () => {
+    expect(() => parseEnv({ MIGRATION_DATABASE_URL: "postgresql://owner@db/club" })).toThrow(
+      /MIGRATION_DATABASE_URL: needs DATABASE_URL/,
+    );
+    expect(() => parseEnv({ DATABASE_URL: "postgresql://site@db/club", MIGRATION_DATABASE_URL: "owner" })).toThrow(
+      /MIGRATION_DATABASE_URL/,
+    );
+  });
+});
