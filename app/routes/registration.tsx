@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost, isBot } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
-import { countRegistrationLookup, registerDriver } from "~/domain/registration/registrations.server";
+import { countRegistrationLookup, lookupsLeft, registerDriver } from "~/domain/registration/registrations.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
@@ -81,16 +81,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "cancel") return { ...none, result: submission.reply() };
 
   try {
+    // A dialog's button answers differently for an address on file and one that is not: once this
+    // client is over its limit of lookups, it is refused before anything is looked up or mailed.
+    if (intent !== "submit") {
+      const left = await lookupsLeft(db, context.get(clientAddressContext));
+      if (!left.allowed) return tooManyLookups(submission.reply(), left.retryAfterSeconds);
+    }
     const outcome = await registerDriver(db, submission.value, intent, { clubName, clubEmail, siteUrl });
     if (outcome.kind === "confirm-update" || outcome.kind === "confirm-new-email") {
       // A dialog shows a registration: counted per address, so nobody can try address after address.
       const lookups = await countRegistrationLookup(db, context.get(clientAddressContext));
-      if (!lookups.allowed) {
-        return data(
-          { ...none, result: submission.reply(), toast: tooManyRequestsToast(lookups.retryAfterSeconds) },
-          { status: 429, headers: { "Retry-After": String(lookups.retryAfterSeconds) } },
-        );
-      }
+      if (!lookups.allowed) return tooManyLookups(submission.reply(), lookups.retryAfterSeconds);
     }
     switch (outcome.kind) {
       case "saved":
@@ -122,6 +123,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(loggerContext).error({ err: error }, "driver registration failed");
     return data({ ...none, result: submission.reply(), toast: REGISTRATION_TOASTS.driverFailed }, { status: 500 });
   }
+}
+
+/** Over the per-client limit of lookups: the same 429 whatever the answer would have been. */
+function tooManyLookups<R>(result: R, retryAfterSeconds: number) {
+  return data(
+    { dialog: null, notice: null, result, toast: tooManyRequestsToast(retryAfterSeconds) },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {

@@ -171,17 +171,49 @@ describe("the same name with another e-mail", () => {
     expect(await byEmail("jackson.mary@example.com")).toHaveLength(0);
   });
 
-  it("asks about an address with the same mask as about the address on file (a guess must not be confirmed)", async () => {
+  it("Gina registers again with a new address at the same provider: 'Existing Registration Found', not the update question", async () => {
+    // Issue 31: same first letter, same domain, so the same mask (g•••@example.org) as the address on file.
+    const gina = await createCompetitor(db, {
+      firstName: "Gina",
+      lastName: "Moved",
+      email: "gina1@example.org",
+      boatNumber: "9",
+    });
+    const res = await post(driver({ firstName: "Gina", lastName: "Moved", email: "gina2@example.org" }));
+    expect(res.status).toBe(200);
+    expect(res.data.dialog).toEqual({ type: "new-email", existing: { name: "Gina Moved", maskedEmail: "g•••@example.org" } });
+    expect(JSON.stringify(res.data)).not.toContain("gina1");
+    expect(await byEmail("gina2@example.org")).toHaveLength(0);
+
+    // Use New Email: the owner of gina1@ confirms the move; nothing changes before.
+    const moved = await post(
+      driver({ firstName: "Gina", lastName: "Moved", email: "gina2@example.org", intent: "use-new-email" }),
+    );
+    expect(moved.data.notice).toEqual(CHANGE_NOTICES.sent("g•••@example.org"));
+    expect(await byEmail("gina1@example.org")).toEqual([gina]);
+    expect((await outboxFor("gina1@example.org")).map((m) => m.kind)).toEqual(["registration-confirmation"]);
+    expect(await outboxFor("gina2@example.org")).toHaveLength(0);
+  });
+
+  it("the same name with the same address (any capitals) is 'Update Existing Registration?'", async () => {
+    await createCompetitor(db, { firstName: "Gina", lastName: "Stayed", email: "gina.same@example.org", boatNumber: "8" });
+    const res = await post(driver({ firstName: "gina", lastName: "STAYED", email: "Gina.Same@Example.org" }));
+    expect(res.data.dialog).toMatchObject({ type: "update", existing: { name: "Gina Stayed", boatNumber: "8" } });
+  });
+
+  it("Update Registration pressed with an address nobody has asks the same-name question again and sends nothing", async () => {
     await createCompetitor(db, { firstName: "Katherine", lastName: "Johnson", email: "kath.old@example.com", boatNumber: "9" });
-    const res = await post(driver({ firstName: "Katherine", lastName: "Johnson", email: "kath.new@example.com" }));
-    expect(res.data.dialog).toMatchObject({ type: "update", existing: { name: "Katherine Johnson", boatNumber: "9" } });
-    // Answered, it is a move that the owner of the address on file confirms.
     const update = await post(
       driver({ firstName: "Katherine", lastName: "Johnson", email: "kath.new@example.com", intent: "update" }),
     );
-    expect(update.data.notice).toEqual(CHANGE_NOTICES.sent("k•••@example.com"));
+    expect(update.data.dialog).toEqual({
+      type: "new-email",
+      existing: { name: "Katherine Johnson", maskedEmail: "k•••@example.com" },
+    });
+    expect(update.data.notice).toBeNull();
     expect(await byEmail("kath.new@example.com")).toHaveLength(0);
-    expect((await outboxFor("kath.old@example.com")).map((m) => m.kind)).toEqual(["registration-confirmation"]);
+    expect(await outboxFor("kath.old@example.com")).toHaveLength(0);
+    expect(await outboxFor("kath.new@example.com")).toHaveLength(0);
   });
 
   it("Use New Email changes nothing until the owner of the old address confirms", async () => {

@@ -8,13 +8,16 @@
  * A new registration saves at once; answering either dialog changes an existing record only once
  * the owner of its address confirms (registration-changes.server.ts).
  *
- * A guess at the masked address (an address with the same mask as the same-name record's) gets
- * the answers the right address gets, so the dialogs cannot confirm a guess (decision 0028).
+ * Which dialog appears is SPEC's, for everyone: the typed address on file -> 'Update Existing
+ * Registration?'; the same name with another address, whatever it looks like -> 'Existing
+ * Registration Found'. So a guess at the masked address is answered by the dialog, and the defence
+ * against guessing is around it (decision 0042): answers about a registration are limited per
+ * client (REGISTRATION_LOOKUP_LIMIT), and a submit runs the same look-ups whichever dialog follows.
  */
 import { and, asc, ne, or, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors } from "~/db/schema";
-import { fitsMask, maskEmail, type DriverRegistration } from "~/lib/registration/registration";
+import { maskEmail, type DriverRegistration } from "~/lib/registration/registration";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "~/domain/registration/changes.server";
@@ -22,7 +25,7 @@ import { registrationMessages } from "~/domain/registration/email.server";
 import type { ClubSite } from "~/lib/site/club";
 import { publicCompetitorColumns } from "~/domain/races/public-queries.server";
 import { issueMessageLink } from "~/domain/registration/race-messages.server";
-import { hit, type RateLimitState } from "~/domain/platform/rate-limit.server";
+import { hit, peek, type RateLimitState } from "~/domain/platform/rate-limit.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
@@ -53,9 +56,25 @@ export type DriverSaveMode = "submit" | "update" | "use-new-email";
  */
 export const REGISTRATION_LOOKUP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
+const lookupRule = (clientAddress: string) => ({
+  key: `registration-lookup:ip:${clientAddress}`,
+  ...REGISTRATION_LOOKUP_LIMIT,
+});
+
 /** Counts one answer that shows a registration; over the limit it must not be shown. */
 export function countRegistrationLookup(db: Database, clientAddress: string): Promise<RateLimitState> {
-  return hit(db, { key: `registration-lookup:ip:${clientAddress}`, ...REGISTRATION_LOOKUP_LIMIT });
+  return hit(db, lookupRule(clientAddress));
+}
+
+/**
+ * Whether a client that has gone over the limit may still get the answer to a dialog's button
+ * ('Update Registration', 'Use New Email'): not, because that answer differs for an address that
+ * is on file and one that is not. Not counted itself, so a racer's update costs one lookup.
+ */
+export async function lookupsLeft(db: Database, clientAddress: string): Promise<RateLimitState> {
+  const state = await peek(db, lookupRule(clientAddress));
+  // `peek` asks whether one more may be counted; a button answers a dialog already counted.
+  return { ...state, allowed: state.count <= REGISTRATION_LOOKUP_LIMIT.limit };
 }
 
 async function findByEmail(db: Reader, email: string) {
@@ -79,18 +98,16 @@ function sameNameOtherEmail(input: DriverRegistration) {
   return and(sameName(input), or(isNull(competitors.email), ne(sql`lower(${competitors.email})`, sql`lower(${input.email})`)));
 }
 
-/**
- * The same-name record whose address the typed one fits the mask of (the oldest): for the right
- * address and for a wrong guess at it alike.
- */
-async function guessedRecord(tx: Tx, input: DriverRegistration, lock: boolean) {
+/** The oldest same-name record with another (or no) address: the one 'Existing Registration Found' is about. */
+async function findByName(tx: Tx, input: DriverRegistration, lock: boolean) {
   const query = tx
-    .select({ ...publicCompetitorColumns, email: competitors.email })
+    .select({ id: competitors.id, firstName: competitors.firstName, lastName: competitors.lastName, email: competitors.email })
     .from(competitors)
-    .where(sameName(input))
-    .orderBy(asc(competitors.id));
-  const rows = await (lock ? query.for("update") : query);
-  return rows.find((row) => row.email !== null && fitsMask(row.email, input.email)) ?? null;
+    .where(sameNameOtherEmail(input))
+    .orderBy(asc(competitors.id))
+    .limit(1);
+  const [row] = await (lock ? query.for("update") : query);
+  return row ?? null;
 }
 
 function confirmUpdate(row: NonNullable<Awaited<ReturnType<typeof findByEmail>>>): DriverOutcome {
@@ -144,18 +161,14 @@ async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration
   );
 }
 
-/** A plain submit: asks first when the e-mail or the name is already registered, else inserts. */
+/**
+ * A plain submit: asks first when the e-mail or the name is already registered, else inserts.
+ * Both look-ups run every time, so the time taken does not tell which dialog was chosen.
+ */
 async function submitNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
   const byEmail = await findByEmail(tx, input.email);
+  const byName = await findByName(tx, input, false);
   if (byEmail) return confirmUpdate(byEmail);
-  const guessed = await guessedRecord(tx, input, false);
-  if (guessed) return confirmUpdate(guessed);
-  const [byName] = await tx
-    .select({ firstName: competitors.firstName, lastName: competitors.lastName, email: competitors.email })
-    .from(competitors)
-    .where(sameNameOtherEmail(input))
-    .orderBy(asc(competitors.id))
-    .limit(1);
   if (byName) {
     return {
       kind: "confirm-new-email",
@@ -208,10 +221,9 @@ async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite):
     .for("update");
   // The address as registered: an update never changes its spelling, only the details.
   if (target?.email) return requestChange(tx, target.id, changeValues(input, target.email), club);
-  // A guess at the masked address answered 'Update Registration': asked of the owner as a move.
-  const guessed = await guessedRecord(tx, input, true);
-  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
-  return insertNew(tx, input, club);
+  // No record has this address (it went away meanwhile, or the post was made up): asked afresh,
+  // like a plain submit, so an address that is not on file never reaches anyone's inbox as a change.
+  return submitNew(tx, input, club);
 }
 
 /**
@@ -219,19 +231,18 @@ async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite):
  * the owner of the address on file confirms first.
  */
 async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
-  const byEmail = await findByEmail(tx, input.email);
-  const guessed = await guessedRecord(tx, input, true);
-  // Another racer's address: asked about that registration, as on a plain submit.
-  if (byEmail && byEmail.id !== guessed?.id) return confirmUpdate(byEmail);
-  // The address on file or a guess at it: the owner is asked either way, and nothing else is said.
-  if (guessed) return requestChange(tx, guessed.id, changeValues(input, input.email), club);
-  const [target] = await tx
-    .select({ id: competitors.id })
+  const [onFile] = await tx
+    .select({ ...publicCompetitorColumns, email: competitors.email, own: sql<boolean>`coalesce(${sameName(input)}, false)` })
     .from(competitors)
-    .where(sameNameOtherEmail(input))
-    .orderBy(asc(competitors.id))
-    .limit(1)
+    .where(sql`lower(${competitors.email}) = lower(${input.email})`)
     .for("update");
+  // Looked up whatever the address, so the answer takes as long for the address on file as for another.
+  const target = await findByName(tx, input, true);
+  // The racer's own address: nothing to move, so an update, asked of that address with the notice
+  // a move gets (a made-up post with the address on file learns nothing a wrong one does not).
+  if (onFile?.own && onFile.email) return requestChange(tx, onFile.id, changeValues(input, onFile.email), club);
+  // Another racer's address: asked about that registration, as on a plain submit.
+  if (onFile) return confirmUpdate(onFile);
   // Changed since the dialog was shown (renamed or deleted): register the driver as new.
   if (!target) return insertNew(tx, input, club);
   return requestChange(tx, target.id, changeValues(input, input.email), club);

@@ -86,11 +86,6 @@ export function maskEmail(email: string | null): string | null {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-/** `typed` could be a guess at `onFile` from its mask (d•••@example.com), whatever the capitals. */
-export function fitsMask(onFile: string, typed: string): boolean {
-  return maskEmail(onFile.toLowerCase()) === maskEmail(typed.toLowerCase());
-}
-
 /** 'title, dd MMMM yyyy at location' (the raw date when it cannot be formatted). */
 export function raceLabel(r: { title: string; date: string; location: string }): string {
   const when = formatDayMonthYear(r.date);
