@@ -9,12 +9,9 @@ import type { Database } from "~/db/client";
 import { clubSettings, imageVariants, images, races } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import type { ProcessedImage } from "~/domain/images/process.server";
-import { isImageHash, type ImageFormat, type ImagePurpose, type ImageRef } from "~/lib/images/images";
+import { isImageHash, type ImageFormat, type ImagePlace, type ImagePurpose, type ImageRef } from "~/lib/images/images";
 
 type Executor = Pick<Database, "select">;
-
-/** Where an image is shown: the club's logo or banner, or one race. */
-export type ImagePlace = { purpose: "logo" | "banner" } | { purpose: "race"; raceId: number };
 
 const settingKey = (purpose: "logo" | "banner") => `image.${purpose}`;
 
@@ -141,4 +138,4 @@ export async function removeImage(db: Database, place: ImagePlace, actor: AuditA
   });
 }
 
-export type { ImagePurpose };
+export type { ImagePlace, ImagePurpose };
