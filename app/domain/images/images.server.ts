@@ -100,6 +100,11 @@ export async function saveImage(db: Database, place: ImagePlace, image: Processe
   return db.transaction(async (tx) => {
     const before = await currentHash(tx, place);
     if (before === undefined) return false;
+    // Another place's removal of this image (or of the one replaced here) must not decide it is
+    // shown nowhere while this is under way: the lock its orphan check takes (migration 0030).
+    // Taken in one order, so two uploads swapping images wait for each other instead of deadlocking.
+    for (const hash of [...new Set([before, image.hash])].filter((h) => h !== null).sort())
+      await tx.execute(sql`SELECT lock_image(${hash})`);
     const ref: ImageRef = { hash: image.hash, width: image.width, height: image.height, widths: image.widths };
     // The same upload again (same purpose, same bytes) is the same image: kept once.
     await tx
