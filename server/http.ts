@@ -32,6 +32,7 @@ import { urlPathsUnder } from "~/server/build-files";
 import { precompressedFiles } from "~/server/precompressed";
 import { reactRouterHandler } from "~/server/react-router-handler";
 import { admitLargeBodies } from "~/server/large-bodies";
+import { refuseUnsupportedMethods } from "~/server/unsupported-methods";
 import { clubToday } from "~/lib/util/dates";
 import { redactTokenPaths } from "~/lib/util/token-paths";
 import {
@@ -145,6 +146,9 @@ export function createHttpApp({
     res.on("finish", () => logRequest(req, res, started, String(res.locals.requestId)));
     next();
   });
+  // TRACE, PROPFIND and the like (the probes above answer GET and HEAD only): 501, logged as a
+  // request, before any route could fail on them.
+  app.use(refuseUnsupportedMethods());
 
   app.use(
     helmet({
