@@ -30,6 +30,7 @@ import { clubToday } from "~/lib/util/dates";
 import { LiveRaces } from "~/server/live-races";
 import { capConnectionsPerAddress, connectionBudget, openFileLimit, refusalLog } from "~/server/connection-limits";
 import { UPLOAD_TIMEOUT_MS } from "~/server/request-guards";
+import { answerUnparsedMethods } from "~/server/unsupported-methods";
 
 export interface StartOptions {
   viteDev?: ViteDevServer;
@@ -217,6 +218,8 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       if (!fromCache(req, res)) app(req, res);
     },
   );
+  // CONNECT and methods Node cannot parse (TRACK) get 501 too, not a dropped connection or a 400.
+  answerUnparsedMethods(server);
   if (budget.connections !== Infinity) {
     server.maxConnections = budget.connections;
     const logDrop = refusalLog(log, "connections refused: the server holds as many as the open-file limit allows");

@@ -31,13 +31,13 @@ import { getRace } from "~/domain/races/public-queries.server";
 import { urlPathsUnder } from "~/server/build-files";
 import { precompressedFiles } from "~/server/precompressed";
 import { reactRouterHandler } from "~/server/react-router-handler";
+import { admitLargeBodies } from "~/server/large-bodies";
+import { refuseUnsupportedMethods } from "~/server/unsupported-methods";
 import { clubToday } from "~/lib/util/dates";
 import { redactTokenPaths } from "~/lib/util/token-paths";
 import {
   MAX_BODY_BYTES,
   capRequestBody,
-  IMPORT_BODY_BYTES,
-  IMPORT_UPLOAD_PATH,
   clientErrorMessage,
   clientErrorStatus,
   requireSameOrigin,
@@ -146,6 +146,9 @@ export function createHttpApp({
     res.on("finish", () => logRequest(req, res, started, String(res.locals.requestId)));
     next();
   });
+  // TRACE, PROPFIND and the like (the probes above answer GET and HEAD only): 501, logged as a
+  // request, before any route could fail on them.
+  app.use(refuseUnsupportedMethods());
 
   app.use(
     helmet({
@@ -177,11 +180,10 @@ export function createHttpApp({
       liveRaces.handler(async (id) => (await getRace(db, id)) !== null),
     );
   app.use(compression());
-  // The results import takes a file (app/lib/results-import/parse.ts caps it at 1 MB): a larger
-  // body there, and only there.
-  const formBody = capRequestBody(MAX_BODY_BYTES, requestTimeoutMs);
-  const importBody = capRequestBody(IMPORT_BODY_BYTES, requestTimeoutMs);
-  app.use((req, res, next) => (IMPORT_UPLOAD_PATH.test(req.path) ? importBody : formBody)(req, res, next));
+  // An image upload and the results import take a file (largeBodyOf): a larger body there, and
+  // only there, once the session is one that may send it (server/large-bodies.ts).
+  app.use(admitLargeBodies({ db, production }));
+  app.use(capRequestBody(MAX_BODY_BYTES, requestTimeoutMs));
   app.use(requireSameOrigin(log));
 
   if (viteDev) {

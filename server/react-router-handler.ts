@@ -47,11 +47,16 @@ export function redirectForPageScript(req: express.Request, response: Response):
   return new Response(null, { status: 204, headers });
 }
 
-/** `path` (with its query) replaces the request's own, for the page cache's canonical address. */
-export function webRequest(req: express.Request, res: express.Response, path = req.originalUrl): Request {
+/** The address the request names, as React Router sees it. */
+export function requestUrl(req: express.Request, path = req.originalUrl): URL {
   // The host as the browser addressed it (X-Forwarded-Host only behind a trusted proxy).
   const host = (req.host ?? "localhost").split(/[\\/?#@\s]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${host}${path}`);
+  return new URL(`${req.protocol}://${host}${path}`);
+}
+
+/** `path` (with its query) replaces the request's own, for the page cache's canonical address. */
+export function webRequest(req: express.Request, res: express.Response, path = req.originalUrl): Request {
+  const url = requestUrl(req, path);
   const controller = new AbortController();
   let finished = false;
   res.on("finish", () => (finished = true));

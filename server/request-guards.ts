@@ -5,7 +5,8 @@
  */
 import type express from "express";
 import type { Logger } from "~/server/logger";
-import { IMAGE_MESSAGES } from "~/lib/images/images";
+import type { AdminArea } from "~/lib/admin/roles";
+import { IMAGE_MESSAGES, imageArea, imagePlaceOf } from "~/lib/images/images";
 
 /** A form here is a few KB, the results editor a few tens of KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -15,7 +16,7 @@ export const IMPORT_UPLOAD_PATH = /^\/admin\/races\/\d{1,10}\/import\/?$/;
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function refuse(res: express.Response, status: number, message: string, { close = false } = {}) {
+export function refuse(res: express.Response, status: number, message: string, { close = false } = {}) {
   if (res.headersSent) return;
   // Closing stops Node from reading (and discarding) whatever the client still sends.
   if (close) res.set("Connection", "close");
@@ -28,31 +29,72 @@ const tooLarge = (max: number) =>
     : `Request body too large: the limit is ${max / 1024} KB.`;
 
 /**
- * The one place a larger body is read: an image upload (POST /admin/images, multipart), the
- * 10 MB file plus the form's few fields. Still counted as it streams and refused as soon as it
- * passes the cap, so a 20 MB body never sits in memory; a slow phone on the lake's Wi-Fi gets
- * a minute.
+ * The one place an image is uploaded (POST /admin/images, multipart): the 10 MB file plus the
+ * form's few fields. Still counted as it streams and refused as soon as it passes the cap, so a
+ * 20 MB body never sits in memory; a slow phone on the lake's Wi-Fi gets a minute.
  */
 export const UPLOAD_PATH = "/admin/images";
 export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
-/** The cap and timeout of this request's body. */
-export function bodyLimits(
-  req: express.Request,
-  max: number,
-  timeoutMs: number,
-): { max: number; timeoutMs: number; message: string } {
-  if (req.method === "POST" && req.path === UPLOAD_PATH && /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? ""))
-    return { max: MAX_UPLOAD_BODY_BYTES, timeoutMs: UPLOAD_TIMEOUT_MS, message: IMAGE_MESSAGES.tooLarge };
-  return { max, timeoutMs, message: tooLarge(max) };
+/** A body larger than MAX_BODY_BYTES: its cap, its time, and the admin area its sender must be allowed. */
+export interface LargeBody {
+  max: number;
+  timeoutMs: number;
+  message: string;
+  area: AdminArea;
+}
+
+/**
+ * The only requests whose body may pass MAX_BODY_BYTES: an image upload and a results import.
+ * Both are an admin's, so the server checks the session and its role (server/large-bodies.ts)
+ * before it reads a byte past the ordinary cap. Null: an ordinary request.
+ */
+export function largeBodyOf(req: express.Request, timeoutMs = BODY_TIMEOUT_MS): LargeBody | null {
+  if (req.method !== "POST") return null;
+  if (req.path === UPLOAD_PATH && /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? "")) {
+    const query = req.originalUrl.split("?")[1] ?? "";
+    return {
+      max: MAX_UPLOAD_BODY_BYTES,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      message: IMAGE_MESSAGES.tooLarge,
+      area: imageArea(imagePlaceOf(new URLSearchParams(query))),
+    };
+  }
+  if (IMPORT_UPLOAD_PATH.test(req.path))
+    return { max: IMPORT_BODY_BYTES, timeoutMs, message: tooLarge(IMPORT_BODY_BYTES), area: "results" };
+  return null;
+}
+
+/** How long the rest of an unread body is dropped after the answer before the connection is cut. */
+export const LINGER_MS = 2_000;
+
+/**
+ * Marks a large body that is not to be read (its sender may not send it): the route then answers
+ * as it answers anyone refused, from an empty body. After the answer the server's side of the
+ * connection is closed; what the client still sends is dropped as it arrives (never kept) for
+ * LINGER_MS, then the connection is cut. Cutting it at once would reset it with the client's
+ * bytes unread, and the reset can destroy the answer before the client (a browser whose session
+ * ran out) reads it.
+ */
+export function leaveBodyUnread(res: express.Response): void {
+  res.locals.body = Buffer.alloc(0);
+  res.locals.bodyLeftUnread = true;
+  res.once("finish", () => {
+    const socket = res.req.socket;
+    socket.end();
+    const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+    cut.unref();
+    socket.once("close", () => clearTimeout(cut));
+  });
 }
 
 /** The site's forms are a few KB: a body still arriving after this long is a client holding the connection. */
 export const BODY_TIMEOUT_MS = 10_000;
 
 /**
- * Reads the body of every request that may carry one into memory, up to MAX_BODY_BYTES: a
+ * Reads the body of every request that may carry one into memory, up to MAX_BODY_BYTES (a large
+ * body's own cap, once its sender was let on: server/large-bodies.ts): a
  * declared Content-Length over the cap is refused before a byte is read; a chunked body is
  * counted as it streams and refused as soon as it passes the cap; a body that has not fully
  * arrived within `timeoutMs` is refused with 408 and its connection closed. React Router then
@@ -60,7 +102,16 @@ export const BODY_TIMEOUT_MS = 10_000;
  */
 export function capRequestBody(cap = MAX_BODY_BYTES, bodyTimeoutMs = BODY_TIMEOUT_MS): express.RequestHandler {
   return (req, res, next) => {
-    const { max, timeoutMs, message: tooLargeMessage } = bodyLimits(req, cap, bodyTimeoutMs);
+    if (res.locals.bodyLeftUnread) return next();
+    const {
+      max,
+      timeoutMs,
+      message: tooLargeMessage,
+    } = largeBodyOf(req, bodyTimeoutMs) ?? {
+      max: cap,
+      timeoutMs: bodyTimeoutMs,
+      message: tooLarge(cap),
+    };
     const declared = req.headers["content-length"];
     if (declared !== undefined && !(Number(declared) <= max)) return refuse(res, 413, tooLargeMessage, { close: true });
     if (BODYLESS.has(req.method)) return next();

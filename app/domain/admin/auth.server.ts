@@ -300,7 +300,7 @@ export async function pruneSessions(db: Database): Promise<void> {
  * request counts as https only with TRUST_PROXY set; without it the host is not loopback, so the
  * cookie is still Secure.
  */
-export function secureCookies(request: Request, production: boolean): boolean {
+export function secureCookies(request: Pick<Request, "url">, production: boolean): boolean {
   if (!production) return false;
   const url = new URL(request.url);
   const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
@@ -321,7 +321,10 @@ function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
-export function sessionIdFrom(request: Request, production: boolean): string | null {
+export function sessionIdFrom(
+  request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> },
+  production: boolean,
+): string | null {
   return readCookie(request.headers.get("Cookie"), sessionCookieName(secureCookies(request, production)));
 }
 
@@ -366,8 +369,31 @@ export async function requireAdmin(
   area?: AdminArea,
 ): Promise<SignedInAdmin> {
   const admin = await currentAdmin(request, context);
-  if (!admin) throw redirect("/admin/login");
-  if (area && !mayUse(admin.role, area)) throw data("Not allowed", { status: 403 });
-  if (area && admin.requirement) throw redirect(REQUIREMENT_PATHS[admin.requirement]);
-  return admin;
+  const refusal = refusalOf(admin, area);
+  if (refusal) throw refusal;
+  return admin!;
+}
+
+/** What requireAdmin answers this admin (null: none signed in) instead of letting them on; null: they may. */
+function refusalOf(admin: SignedInAdmin | null, area?: AdminArea) {
+  if (!admin) return redirect("/admin/login");
+  if (area && !mayUse(admin.role, area)) return data("Not allowed", { status: 403 });
+  if (area && admin.requirement) return redirect(REQUIREMENT_PATHS[admin.requirement]);
+  return null;
+}
+
+/**
+ * Whether requireAdmin(area) would let this request's session on, asked by the server before it
+ * reads a large body (server/large-bodies.ts): the session id when it would, else null. Only the
+ * request's address and Cookie header are read.
+ */
+export async function sessionMayUse(
+  db: Database,
+  request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> },
+  production: boolean,
+  area: AdminArea,
+): Promise<string | null> {
+  const id = sessionIdFrom(request, production);
+  const admin = id ? await sessionAdmin(db, id) : null;
+  return refusalOf(admin, area) ? null : id;
 }

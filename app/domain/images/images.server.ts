@@ -9,12 +9,9 @@ import type { Database } from "~/db/client";
 import { clubSettings, imageVariants, images, races } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import type { ProcessedImage } from "~/domain/images/process.server";
-import { isImageHash, type ImageFormat, type ImagePurpose, type ImageRef } from "~/lib/images/images";
+import { isImageHash, type ImageFormat, type ImagePlace, type ImagePurpose, type ImageRef } from "~/lib/images/images";
 
 type Executor = Pick<Database, "select">;
-
-/** Where an image is shown: the club's logo or banner, or one race. */
-export type ImagePlace = { purpose: "logo" | "banner" } | { purpose: "race"; raceId: number };
 
 const settingKey = (purpose: "logo" | "banner") => `image.${purpose}`;
 
@@ -103,6 +100,11 @@ export async function saveImage(db: Database, place: ImagePlace, image: Processe
   return db.transaction(async (tx) => {
     const before = await currentHash(tx, place);
     if (before === undefined) return false;
+    // Another place's removal of this image (or of the one replaced here) must not decide it is
+    // shown nowhere while this is under way: the lock its orphan check takes (migration 0030).
+    // Taken in one order, so two uploads swapping images wait for each other instead of deadlocking.
+    for (const hash of [...new Set([before, image.hash])].filter((h) => h !== null).sort())
+      await tx.execute(sql`SELECT lock_image(${hash})`);
     const ref: ImageRef = { hash: image.hash, width: image.width, height: image.height, widths: image.widths };
     // The same upload again (same purpose, same bytes) is the same image: kept once.
     await tx
@@ -141,4 +143,4 @@ export async function removeImage(db: Database, place: ImagePlace, actor: AuditA
   });
 }
 
-export type { ImagePurpose };
+export type { ImagePlace, ImagePurpose };

@@ -2,10 +2,32 @@
  * Uploaded images (issue 24 item 2, decision 0031): the rules shared by the server, the admin
  * forms and the pages. Pure: what is accepted, which widths each use gets, and the addresses.
  */
+import type { AdminArea } from "~/lib/admin/roles";
 
 /** What an image is for: the header's logo, the home page's banner, a race's picture. */
 export const IMAGE_PURPOSES = ["logo", "banner", "race"] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+
+/** Where an image is shown: the club's logo or banner, or one race. */
+export type ImagePlace = { purpose: "logo" | "banner" } | { purpose: "race"; raceId: number };
+
+/** Where an upload's address says the image goes: ?purpose=logo|banner, or ?purpose=race&race=<id>. */
+export function imagePlaceOf(params: URLSearchParams): ImagePlace | null {
+  const purpose = params.get("purpose");
+  if (purpose === "logo" || purpose === "banner") return { purpose };
+  const race = params.get("race") ?? "";
+  if (purpose === "race" && /^[1-9][0-9]{0,8}$/.test(race)) return { purpose, raceId: Number(race) };
+  return null;
+}
+
+/**
+ * The admin area an upload to this place needs (app/lib/admin/roles.ts): a race's image is the
+ * races area's, the club's logo and banner the settings'; an address naming no place the
+ * stricter one. Read from the address alone, so the server checks it before the body arrives.
+ */
+export function imageArea(place: ImagePlace | null): AdminArea {
+  return place?.purpose === "race" ? "races" : "settings";
+}
 
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { dbContext, loggerContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
-import { removeImage, saveImage, type ImagePlace } from "~/domain/images/images.server";
+import { removeImage, saveImage } from "~/domain/images/images.server";
 import { ImageRefused, processImage } from "~/domain/images/process.server";
 import { readUpload } from "~/domain/images/read-upload.server";
 import { adminActor } from "~/domain/platform/audit.server";
@@ -9,17 +9,8 @@ import { attempt } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { z } from "~/lib/util/zod";
-import { IMAGE_MESSAGES } from "~/lib/images/images";
+import { IMAGE_MESSAGES, imageArea, imagePlaceOf } from "~/lib/images/images";
 import type { Route } from "./+types/images";
-
-/** Where the form says the image goes: ?purpose=logo|banner, or ?purpose=race&race=<id>. */
-function placeOf(url: URL): ImagePlace | null {
-  const purpose = url.searchParams.get("purpose");
-  if (purpose === "logo" || purpose === "banner") return { purpose };
-  const race = url.searchParams.get("race") ?? "";
-  if (purpose === "race" && /^[1-9][0-9]{0,8}$/.test(race)) return { purpose, raceId: Number(race) };
-  return null;
-}
 
 const REMOVE_FORM = z.object({ intent: z.optional(z.string()) });
 
@@ -36,8 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * JavaScript posts here and is sent back to its page with a toast, whatever the outcome.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const place = placeOf(new URL(request.url));
-  const me = await requireAdmin(request, context, place?.purpose === "race" ? "races" : "settings");
+  const place = imagePlaceOf(new URL(request.url).searchParams);
+  // The server checked the same before reading a byte of the body (server/large-bodies.ts).
+  const me = await requireAdmin(request, context, imageArea(place));
   const back = place?.purpose === "race" ? "/admin/races" : "/admin/settings";
   const answer = (type: "success" | "error", title: string, description: string) =>
     redirectWithToast(back, { type, title, description }, { status: 303 });
