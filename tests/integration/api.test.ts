@@ -10,7 +10,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/demo-data";
-import { seasons } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { images, races, seasons } from "~/db/schema";
 import { openApiDocument } from "~/lib/api/openapi";
 import type { Problem } from "~/lib/api/problem";
 import type { ApiRace, ApiRaceSummary, ApiRacer, ApiStandings } from "~/lib/api/shape";
@@ -143,6 +144,24 @@ describe("every endpoint's answers validate against the document and hold no con
       bestLap: "0:31.20",
     });
     expect(body.results.official).toBe(false);
+    answers.push(body);
+  });
+
+  // Issue 31 item 17: the answer said "imageUrl": null for a race whose picture was uploaded.
+  it("a race's imageUrl is the picture its page shows, an uploaded one included", async () => {
+    const pictured = await createRace(db, { title: "Pictured Cup", date: "2026-05-17", status: "completed" });
+    const hash = "0123456789abcdef0123456789abcdef";
+    await db.insert(images).values({ hash, purpose: "race", width: 1152, height: 648, widths: [384, 768, 1152] });
+    await db.update(races).set({ imageHash: hash }).where(eq(races.id, pictured.id));
+    const { response, body } = await getValid<ApiRace>("/races/{raceId}", `/races/${pictured.id}`);
+    expect(response.status).toBe(200);
+    expect(body.imageUrl).toBe(`/images/u/${hash}-1152.webp`);
+    const page = await (await site.request(`/results/${pictured.id}`)).text();
+    expect(page).toContain(`${body.imageUrl} 1152w`);
+    // Without one: the bundled picture the page shows.
+    const plain = await getValid<ApiRace>("/races/{raceId}", `/races/${race.id}`);
+    expect(plain.body.imageUrl).toBe("/images/race-default.svg");
+    expect(await (await site.request(`/results/${race.id}`)).text()).toContain('src="/images/race-default.svg"');
     answers.push(body);
   });
 
