@@ -232,7 +232,7 @@ describe("every endpoint's answers validate against the document and hold no con
       expect(body).toMatchObject({ status: 404, title: "Not Found" });
       answers.push(body);
     }
-    for (const path of ["/api/v2/races", "/api/v1/nothing", "/api/v1/races/1/extra", "/api", "/api/"]) {
+    for (const path of ["/api/v2/races", "/api/v1/nothing", "/api/v1/races/1/extra", "/api", "/api/v1/RACES"]) {
       const response = await site.request(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type"), path).toBe("application/problem+json");
@@ -301,6 +301,36 @@ describe("HTTP", () => {
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(post.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  // Issue 31 item 17: "/api/v1/RACES" and "/api/v1/races/" answered 200, second addresses of one answer.
+  it("one spelling per address: a trailing slash is a 308 to the address without it, other letters' case a 404", async () => {
+    for (const [from, to] of [
+      ["/api/v1/races/", "/api/v1/races"],
+      ["/api/v1/races//?year=2026", "/api/v1/races?year=2026"],
+      [`/api/v1/races/${race.id}/`, `/api/v1/races/${race.id}`],
+      ["/api/", "/api"],
+      ["/results/", "/results"],
+      [`/results/${race.id}/?x=1`, `/results/${race.id}?x=1`],
+      ["/news/", "/news"],
+    ]) {
+      const response = await site.request(from!, { method: "HEAD" });
+      expect(response.status, from).toBe(308);
+      expect(response.headers.get("location"), from).toBe(to);
+    }
+    const races = await site.request("/api/v1/races");
+    expect(races.status).toBe(200);
+    for (const path of ["/api/v1/RACES", "/api/v1/Races/1", "/API/v1/races", "/Results", "/NEWS"]) {
+      const response = await site.request(path);
+      expect(response.status, path).toBe(404);
+      await response.arrayBuffer();
+    }
+    // Never to another site: "//evil.example/" is not sent to "//evil.example".
+    for (const path of ["//evil.example/", "/\\evil.example/"]) {
+      const response = await site.request(path);
+      expect(response.headers.get("location") ?? "", path).not.toMatch(/^[/\\]{2}/);
+      await response.arrayBuffer();
+    }
   });
 
   // Last: it spends this address's budget for the minute.
