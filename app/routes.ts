@@ -1,6 +1,18 @@
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
-export default [
+/**
+ * Every route matches its letters' case exactly: one spelling per address (issue 31 item 17), so
+ * "/api/v1/RACES" is the API's 404 rather than a second address of the races, each kept by the
+ * page cache on its own. Trailing slashes are sent to the address without (server/canonical-path.ts).
+ */
+const caseSensitive = (entries: RouteConfigEntry[]): RouteConfigEntry[] =>
+  entries.map((entry) => ({
+    ...entry,
+    caseSensitive: true,
+    ...(entry.children ? { children: caseSensitive(entry.children) } : {}),
+  }));
+
+export default caseSensitive([
   index("routes/home.tsx"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("results", "routes/results.tsx"),
@@ -75,4 +87,4 @@ export default [
   route("api/v1/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+]) satisfies RouteConfig;

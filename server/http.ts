@@ -29,6 +29,7 @@ import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { clubSource, type ClubSource } from "~/domain/admin/club-settings.server";
 import { getRace } from "~/domain/races/public-queries.server";
 import { urlPathsUnder } from "~/server/build-files";
+import { trailingSlashRedirect } from "~/server/canonical-path";
 import { precompressedFiles } from "~/server/precompressed";
 import { reactRouterHandler } from "~/server/react-router-handler";
 import { admitLargeBodies } from "~/server/large-bodies";
@@ -173,6 +174,8 @@ export function createHttpApp({
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // One spelling per address: "/results/" is sent to "/results" (server/canonical-path.ts).
+  app.use(trailingSlashRedirect());
   // Before compression, which would hold events back until its buffer fills.
   if (liveRaces)
     app.get(

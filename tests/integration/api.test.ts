@@ -10,7 +10,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/demo-data";
-import { seasons } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { images, races, seasons } from "~/db/schema";
 import { openApiDocument } from "~/lib/api/openapi";
 import type { Problem } from "~/lib/api/problem";
 import type { ApiRace, ApiRaceSummary, ApiRacer, ApiStandings } from "~/lib/api/shape";
@@ -146,6 +147,24 @@ describe("every endpoint's answers validate against the document and hold no con
     answers.push(body);
   });
 
+  // Issue 31 item 17: the answer said "imageUrl": null for a race whose picture was uploaded.
+  it("a race's imageUrl is the picture its page shows, an uploaded one included", async () => {
+    const pictured = await createRace(db, { title: "Pictured Cup", date: "2026-05-17", status: "completed" });
+    const hash = "0123456789abcdef0123456789abcdef";
+    await db.insert(images).values({ hash, purpose: "race", width: 1152, height: 648, widths: [384, 768, 1152] });
+    await db.update(races).set({ imageHash: hash }).where(eq(races.id, pictured.id));
+    const { response, body } = await getValid<ApiRace>("/races/{raceId}", `/races/${pictured.id}`);
+    expect(response.status).toBe(200);
+    expect(body.imageUrl).toBe(`/images/u/${hash}-1152.webp`);
+    const page = await (await site.request(`/results/${pictured.id}`)).text();
+    expect(page).toContain(`${body.imageUrl} 1152w`);
+    // Without one: the bundled picture the page shows.
+    const plain = await getValid<ApiRace>("/races/{raceId}", `/races/${race.id}`);
+    expect(plain.body.imageUrl).toBe("/images/race-default.svg");
+    expect(await (await site.request(`/results/${race.id}`)).text()).toContain('src="/images/race-default.svg"');
+    answers.push(body);
+  });
+
   it("the standings: the numbers of /standings, for the default season, one class and every result", async () => {
     for (const query of ["", "?class=", "?season=2026&class=Open", "?season=all", "?season=all&class=Superboat"]) {
       const { response, body } = await getValid<ApiStandings>("/standings", `/standings${query}`);
@@ -213,7 +232,7 @@ describe("every endpoint's answers validate against the document and hold no con
       expect(body).toMatchObject({ status: 404, title: "Not Found" });
       answers.push(body);
     }
-    for (const path of ["/api/v2/races", "/api/v1/nothing", "/api/v1/races/1/extra", "/api", "/api/"]) {
+    for (const path of ["/api/v2/races", "/api/v1/nothing", "/api/v1/races/1/extra", "/api", "/api/v1/RACES"]) {
       const response = await site.request(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type"), path).toBe("application/problem+json");
@@ -282,6 +301,36 @@ describe("HTTP", () => {
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(post.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  // Issue 31 item 17: "/api/v1/RACES" and "/api/v1/races/" answered 200, second addresses of one answer.
+  it("one spelling per address: a trailing slash is a 308 to the address without it, other letters' case a 404", async () => {
+    for (const [from, to] of [
+      ["/api/v1/races/", "/api/v1/races"],
+      ["/api/v1/races//?year=2026", "/api/v1/races?year=2026"],
+      [`/api/v1/races/${race.id}/`, `/api/v1/races/${race.id}`],
+      ["/api/", "/api"],
+      ["/results/", "/results"],
+      [`/results/${race.id}/?x=1`, `/results/${race.id}?x=1`],
+      ["/news/", "/news"],
+    ]) {
+      const response = await site.request(from!, { method: "HEAD" });
+      expect(response.status, from).toBe(308);
+      expect(response.headers.get("location"), from).toBe(to);
+    }
+    const races = await site.request("/api/v1/races");
+    expect(races.status).toBe(200);
+    for (const path of ["/api/v1/RACES", "/api/v1/Races/1", "/API/v1/races", "/Results", "/NEWS"]) {
+      const response = await site.request(path);
+      expect(response.status, path).toBe(404);
+      await response.arrayBuffer();
+    }
+    // Never to another site: "//evil.example/" is not sent to "//evil.example".
+    for (const path of ["//evil.example/", "/\\evil.example/"]) {
+      const response = await site.request(path);
+      expect(response.headers.get("location") ?? "", path).not.toMatch(/^[/\\]{2}/);
+      await response.arrayBuffer();
+    }
   });
 
   // Last: it spends this address's budget for the minute.

@@ -84,6 +84,18 @@ describe("race shapes", () => {
     );
   });
 
+  it("a race's imageUrl is the picture its page shows: the uploaded one, else its own path, else the bundled one", () => {
+    const official = { officialAt: null, updatedAt: null };
+    const uploaded = { hash: "0123456789abcdef0123456789abcdef", width: 1152, height: 648, widths: [384, 768, 1152] };
+    expect(raceDetail({ ...race, imageUrl: "/images/own.jpg" }, [], official, "2026-06-20", uploaded).imageUrl).toBe(
+      "/images/u/0123456789abcdef0123456789abcdef-1152.webp",
+    );
+    expect(raceDetail({ ...race, imageUrl: "/images/own.jpg" }, [], official, "2026-06-20", null).imageUrl).toBe(
+      "/images/own.jpg",
+    );
+    expect(raceDetail(race, [], official, "2026-06-20").imageUrl).toBe("/images/race-default.svg");
+  });
+
   it("a race run as one class in one heat gives one unlabelled group", () => {
     expect(raceDetail(race, [result({})], { officialAt: null, updatedAt: null }, "2026-06-20").results.groups[0]!.label).toBe("");
   });

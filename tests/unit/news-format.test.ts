@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement, Fragment } from "react";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatNews, parseInline, parseNews, plainNews, safeHref } from "~/lib/news/format";
 import { escapeXml, atomFeed } from "~/lib/news/atom";
@@ -71,6 +72,49 @@ describe("news formatting", () => {
       { text: "https://example.org", href: "https://example.org/" },
       { text: ")" },
     ]);
+  });
+
+  // Issue 31 item 5: the trimming recounted the brackets for every ")" it dropped, so a notice of
+  // a link and 9,981 ")" took close to a second per notice (twenty in the feed: 16-18 s).
+  it("a link followed by 10,000 or 20,000 ')' is parsed in one pass: the link, then the brackets as text", () => {
+    for (const n of [10_000, 20_000]) {
+      const started = performance.now();
+      const parts = parseInline(`https://example.org/boats${")".repeat(n)}`);
+      const ms = performance.now() - started;
+      expect(parts).toEqual([{ text: "https://example.org/boats", href: "https://example.org/boats" }, { text: ")".repeat(n) }]);
+      // The quadratic trimming took 0.6 s at 10,000 and 6 s at 20,000; one pass takes a few ms.
+      expect(ms, `${n} brackets`).toBeLessThan(500);
+    }
+    // Sentence punctuation mixed in, and a run of it before a letter (the old trailing regex
+    // rescanned the run from each of its characters).
+    const started = performance.now();
+    expect(parseInline(`https://example.org/x${".)".repeat(10_000)}`)[1]).toEqual({ text: ".)".repeat(10_000) });
+    expect(parseInline(`https://example.org/x${".".repeat(20_000)}a`)).toEqual([
+      { text: `https://example.org/x${".".repeat(20_000)}a`, href: `https://example.org/x${".".repeat(20_000)}a` },
+    ]);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("trims an address exactly as the simple rule reads (property)", () => {
+    // The rule in its plainest form, quadratic but obviously right: drop the sentence's
+    // punctuation, then a ")" while the address closes more brackets than it opens, repeatedly.
+    const reference = (address: string) => {
+      const trailing = /[.,;:!?'"’”*]+$/;
+      let end = address.replace(trailing, "");
+      const unbalanced = (text: string) => text.split(")").length > text.split("(").length;
+      while (end.endsWith(")") && unbalanced(end)) end = end.slice(0, -1).replace(trailing, "");
+      return end;
+    };
+    const tail = fc.string({ unit: fc.constantFrom("(", ")", ".", ",", "!", "’", "”", "*", "a", "/", "?", "="), maxLength: 40 });
+    fc.assert(
+      fc.property(tail, (rest) => {
+        const address = `https://example.org/${rest}`;
+        const parts = parseInline(address);
+        expect(parts[0]).toEqual({ text: reference(address), href: new URL(reference(address)).href });
+        expect(parts.map((part) => part.text).join("")).toBe(address);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it("a link's words cannot smuggle an attribute or markup", () => {

@@ -62,14 +62,46 @@ describe("link-preview podium", () => {
     ]);
   });
 
-  it("ranks a class run in heats by the points of all heats; racers level on everything share a rank", () => {
+  // Issue 31 item 17: two heats drawn from one class drew "1st, 1st, 3rd" (each heat's winner
+  // ranked by their heat position). The race is ranked as a whole: points, count-back, laps, time.
+  it("ranks a class run in two heats over the whole race: 1st, 2nd, 3rd, not each heat's 1st", () => {
     const podiums = racePodiums([
+      result({ competitorId: 1, position: 1, heatNumber: 1, laps: 12, totalTime: "5:04.10" }),
+      result({ competitorId: 2, position: 2, heatNumber: 1, laps: 11, totalTime: "5:09.00" }),
+      result({ competitorId: 3, position: 1, heatNumber: 2, laps: 12, totalTime: "5:01.35" }),
+      result({ competitorId: 4, position: 2, heatNumber: 2, laps: 12, totalTime: "5:06.00" }),
+    ]);
+    expect(podiums[0]!.places.map((p) => [p.racerName, p.rank])).toEqual([
+      ["Racer 3", 1],
+      ["Racer 1", 2],
+      ["Racer 4", 3],
+    ]);
+    expect(raceCardAlt({ clubName: "C", title: "Cup", date: "d", location: "l", classes: podiums })).toContain(
+      "Open: 1st Racer 3 (#3), 2nd Racer 1 (#1), 3rd Racer 4 (#4)",
+    );
+  });
+
+  it("points of all heats first, then count-back on finishes; only racers level on everything share a rank", () => {
+    // One racer in both heats: 10 + 9 points beats a single win.
+    const podiums = racePodiums([
+      result({ competitorId: 1, position: 1, heatNumber: 1 }),
+      result({ competitorId: 1, position: 2, heatNumber: 2 }),
+      result({ competitorId: 2, position: 1, heatNumber: 2, points: 19 }),
+      result({ competitorId: 3, position: 2, heatNumber: 1, points: 19 }),
+      result({ competitorId: 4, position: 3, heatNumber: 1 }),
+    ]);
+    expect(podiums[0]!.places.map((p) => [p.racerName, p.rank])).toEqual([
+      ["Racer 1", 1],
+      ["Racer 2", 2],
+      ["Racer 3", 3],
+    ]);
+    // Heats run without laps or times: the two winners are level on everything.
+    const level = racePodiums([
       result({ competitorId: 1, position: 1, heatNumber: 1 }),
       result({ competitorId: 2, position: 2, heatNumber: 1 }),
       result({ competitorId: 3, position: 1, heatNumber: 2 }),
-      result({ competitorId: 4, position: 2, heatNumber: 2 }),
     ]);
-    expect(podiums[0]!.places.map((p) => [p.racerName, p.rank])).toEqual([
+    expect(level[0]!.places.map((p) => [p.racerName, p.rank])).toEqual([
       ["Racer 1", 1],
       ["Racer 3", 1],
       ["Racer 2", 3],

@@ -7,6 +7,7 @@ import { and, asc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { races } from "~/db/schema";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
+import { raceImageRef } from "~/domain/images/images.server";
 import { getCompetitor, getRace, raceColumns, resultsForRaces } from "~/domain/races/public-queries.server";
 import { resultsStatus } from "~/domain/race-day/race-day.server";
 import { standingsView } from "~/domain/championship/championship.server";
@@ -59,8 +60,8 @@ export async function apiRace(db: Database, rawId: string | undefined, today: st
   const id = idOrNotFound(rawId, "race");
   const race = await getRace(db, id);
   if (!race) throw new ApiProblem(404, `No race has the id ${id}.`);
-  const [results, official] = await Promise.all([resultsForRaces(db, [id]), resultsStatus(db, id)]);
-  return raceDetail(race, results, official, today);
+  const [results, official, image] = await Promise.all([resultsForRaces(db, [id]), resultsStatus(db, id), raceImageRef(db, id)]);
+  return raceDetail(race, results, official, today, image);
 }
 
 export async function apiCalendar(db: Database, today: string): Promise<{ today: string; races: ApiRaceSummary[] }> {

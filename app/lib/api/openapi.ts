@@ -187,7 +187,11 @@ export const openApiDocument = {
         ...object({
           ...raceSummaryProperties,
           description: text,
-          imageUrl: nullable(text),
+          imageUrl: {
+            ...path,
+            description:
+              "The picture the race's page shows: its uploaded image (the largest WebP), else its own picture or the club's bundled one.",
+          },
           results: object({
             official: { type: "boolean", description: "false: provisional results, which may still change." },
             officialAt: nullable(dateTime),

@@ -8,6 +8,8 @@ import { groupResults } from "~/lib/races/results";
 import { raceTiming, type RaceStatus, type RaceTiming } from "~/lib/races/race-timing";
 import { describeRules, type ChampionshipRow, type GridCell } from "~/lib/championship/championship";
 import type { Ranked, StandingTotals } from "~/lib/championship/standings";
+import type { ImageRef } from "~/lib/images/images";
+import { racePictureUrl } from "~/lib/site/site";
 
 export const API_BASE = "/api/v1";
 
@@ -43,7 +45,8 @@ export interface ApiResultGroup {
 
 export interface ApiRace extends ApiRaceSummary {
   description: string;
-  imageUrl: string | null;
+  /** The picture the race's page shows (its uploaded one, its own, or the bundled one): a path. */
+  imageUrl: string;
   results: {
     /** The results are final (the results officer made them official). */
     official: boolean;
@@ -93,11 +96,13 @@ export function raceDetail(
   results: readonly PublicResult[],
   official: { officialAt: string | null; updatedAt: string | null },
   today: string,
+  /** The race's uploaded picture (images.server.ts raceImageRef); null: none. */
+  uploadedImage: ImageRef | null = null,
 ): ApiRace {
   return {
     ...raceSummary(race, today),
     description: race.description,
-    imageUrl: race.imageUrl,
+    imageUrl: racePictureUrl(race, uploadedImage),
     results: {
       official: official.officialAt !== null,
       officialAt: official.officialAt,

@@ -9,6 +9,7 @@ import { boatLabel } from "~/lib/championship/standings";
 import { escapeXml } from "~/lib/news/atom";
 import { canonicalBoatClass, classTabs } from "~/lib/races/boat-classes";
 import type { PublicResult } from "~/lib/races/results";
+import { lapTimeMillis } from "~/lib/race-day/lap-time";
 import { formatLongDate } from "~/lib/util/dates";
 import { ordinal } from "~/lib/util/ordinal";
 import { countOf } from "~/lib/util/plural";
@@ -119,34 +120,51 @@ export function racerCard(
 }
 
 /**
- * The first three of each class at one race. A class run in several heats ranks its racers by
- * the points of all their heats (as a round counts), then by their best heat position; racers
- * level on both share a rank.
+ * The first three of each class at one race, ranked over the whole race rather than per heat: a
+ * class drawn into heats has a winner in each, and "1st, 1st, 3rd" said nothing of who won. The
+ * order is the round's as the championship counts it: the points of all the racer's heats, then
+ * count-back on their finishes (more wins, then more 2nds...), as the standings break a tie; then
+ * the laps of all their heats and, on equal laps, the shorter total time, as a timed heat itself
+ * is ordered. Only racers level on all of these share a rank (heats run without laps or times).
  */
 export function racePodiums(results: readonly PublicResult[]): ClassPodium[] {
-  type Racer = { racerName: string; boat: string; points: number; best: number };
+  type Racer = { racerName: string; boat: string; points: number; finishes: number[]; laps: number; time: number };
   const byClass = new Map<string, Map<number, Racer>>();
   for (const r of results) {
     let racers = byClass.get(r.boatClass);
     if (!racers) byClass.set(r.boatClass, (racers = new Map<number, Racer>()));
-    const seen = racers.get(r.competitorId);
-    if (seen) {
-      seen.points += r.points;
-      seen.best = Math.min(seen.best, r.position);
-    } else racers.set(r.competitorId, { racerName: r.racerName, boat: r.boat, points: r.points, best: r.position });
+    let racer = racers.get(r.competitorId);
+    if (!racer) {
+      racer = { racerName: r.racerName, boat: r.boat, points: 0, finishes: [], laps: 0, time: 0 };
+      racers.set(r.competitorId, racer);
+    }
+    racer.points += r.points;
+    if (r.position >= 1) racer.finishes[r.position - 1] = (racer.finishes[r.position - 1] ?? 0) + 1;
+    racer.laps += r.laps ?? 0;
+    // A heat without a time makes the total unknown, behind every known one.
+    racer.time += lapTimeMillis(r.totalTime) ?? Number.POSITIVE_INFINITY;
   }
+  const countBack = (a: Racer, b: Racer) => {
+    for (let i = 0; i < Math.max(a.finishes.length, b.finishes.length); i++) {
+      const difference = (b.finishes[i] ?? 0) - (a.finishes[i] ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  };
+  const byTime = (a: Racer, b: Racer) => (a.time === b.time ? 0 : a.time - b.time);
+  const ahead = (a: Racer, b: Racer) => b.points - a.points || countBack(a, b) || b.laps - a.laps || byTime(a, b);
   const order = classTabs([...byClass.keys()]);
   const place = (boatClass: string) => order.indexOf(canonicalBoatClass(boatClass));
   return [...byClass.entries()]
     .sort(([a], [b]) => place(a) - place(b))
     .map(([boatClass, racers]) => {
-      const ranked = [...racers.values()].sort(
-        (a, b) => b.points - a.points || a.best - b.best || a.racerName.localeCompare(b.racerName),
-      );
-      const places = ranked.slice(0, 3).map((r, i) => {
-        const level = ranked.findIndex((o) => o.points === r.points && o.best === r.best);
-        return { rank: (level < 0 ? i : level) + 1, racerName: r.racerName, boat: r.boat };
-      });
+      const ranked = [...racers.values()].sort((a, b) => ahead(a, b) || a.racerName.localeCompare(b.racerName));
+      const places = ranked.slice(0, 3).map((r) => ({
+        // Competition ranking: one more than the racers strictly ahead.
+        rank: ranked.findIndex((o) => ahead(o, r) === 0) + 1,
+        racerName: r.racerName,
+        boat: r.boat,
+      }));
       return { boatClass, places };
     });
 }

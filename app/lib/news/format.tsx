@@ -29,7 +29,7 @@ export type Block = { kind: "paragraph"; lines: Inline[][] } | { kind: "list"; i
 // ends at white space or a closing bracket/angle/quote.
 const INLINE = /\[([^[\]\n]{1,200})\]\((https?:\/\/[^\s()<>"]+)\)|(https?:\/\/[^\s<>"]+)/gi;
 // Punctuation that ends a sentence rather than an address ("see https://x.org.").
-const TRAILING = /[.,;:!?'"’”*]+$/;
+const TRAILING = new Set([".", ",", ";", ":", "!", "?", "'", '"', "’", "”", "*"]);
 
 /** The address if it is an http(s) URL that parses, normalised by the URL parser; else null. */
 export function safeHref(address: string): string | null {
@@ -45,12 +45,27 @@ export function safeHref(address: string): string | null {
   return url.href;
 }
 
-/** A bare address, without the sentence's closing punctuation or an unbalanced ")". */
+/**
+ * A bare address, without the sentence's closing punctuation or an unbalanced ")". One walk back
+ * from the end with the brackets counted once: an address is up to 10,000 characters, and
+ * recounting them for every ")" dropped made a notice of "https://x.org))))..." take seconds.
+ */
 function trimBare(address: string): { address: string; rest: string } {
-  let end = address.replace(TRAILING, "");
-  const unbalanced = (text: string) => text.split(")").length > text.split("(").length;
-  while (end.endsWith(")") && unbalanced(end)) end = end.slice(0, -1).replace(TRAILING, "");
-  return { address: end, rest: address.slice(end.length) };
+  let open = 0;
+  let close = 0;
+  for (const char of address) {
+    if (char === "(") open++;
+    else if (char === ")") close++;
+  }
+  let end = address.length;
+  for (;;) {
+    while (end > 0 && TRAILING.has(address[end - 1]!)) end--;
+    // A ")" closing more than the address opened belongs to the sentence around it.
+    if (end === 0 || address[end - 1] !== ")" || close <= open) break;
+    end--;
+    close--;
+  }
+  return { address: address.slice(0, end), rest: address.slice(end) };
 }
 
 /** One line's text and links. */

@@ -3,6 +3,8 @@
  * (app/lib/site/club-settings.ts), with CLUB_NAME / CLUB_EMAIL from the environment as the
  * defaults of the name and address. Pages read the settings, never these.
  */
+import { variantPath, type ImageRef } from "~/lib/images/images";
+
 export const site = {
   defaultName: "Bermuda Radio Control Boat Club",
   shortName: "BRCBC",
@@ -45,4 +47,15 @@ export const IMAGE_URL_MESSAGE = "Image URL must be a path on this site, startin
 /** The race's own image when it is on this site (an old https address is not), else the bundled one. */
 export function raceImage(title: string, imageUrl: string | null | undefined): string {
   return (imageUrl && isSiteImagePath(imageUrl) ? imageUrl : null) || site.raceImages.byTitle[title] || site.raceImages.default;
+}
+
+/**
+ * The address of the picture a race's page shows, for answers that carry one address (the API):
+ * its uploaded image (decision 0031) at its largest width, as WebP (every browser the site
+ * supports reads it), else `raceImage`. The page draws the uploaded one with every width and AVIF.
+ */
+export function racePictureUrl(race: { title: string; imageUrl: string | null }, uploaded: ImageRef | null): string {
+  return uploaded
+    ? variantPath(uploaded.hash, uploaded.widths[uploaded.widths.length - 1]!, "webp")
+    : raceImage(race.title, race.imageUrl);
 }
