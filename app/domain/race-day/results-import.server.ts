@@ -138,7 +138,7 @@ async function computePreview(db: Database | Tx, draft: Draft): Promise<Preview>
     remembered = mapping !== null;
   }
   mapping ??= recogniseHeaders(table.headers);
-  const plan = planImport(table, mapping, draft.settings, await knownRacers(db));
+  const plan = await planImport(table, mapping, draft.settings, await knownRacers(db));
   return { ok: true, table, mapping, remembered, plan, digest: digestOf(plan) };
 }
 
