@@ -8,7 +8,7 @@ import type { ImportPlan, ImportSettings } from "~/lib/results-import/preview";
 import { countOf } from "~/lib/util/plural";
 
 interface Props {
-  draft: { id: string; fileName: string; settings: ImportSettings };
+  draft: { id: string; fileName: string; settings: ImportSettings & { encoding?: string | null } };
   preview: { table: ImportTable; mapping: ColumnMapping; remembered: boolean; plan: ImportPlan; digest: string };
   busy: boolean;
 }
@@ -33,7 +33,9 @@ export function ImportPreview({ draft, preview, busy }: Props) {
       <input type="hidden" name="draft" value={draft.id} />
       <input type="hidden" name="digest" value={preview.digest} />
       <p className="text-sm text-muted-foreground">
-        {draft.fileName ? `${draft.fileName}: ` : "Pasted cells: "}
+        {draft.fileName
+          ? `${draft.fileName}${draft.settings.encoding ? ` (read as ${draft.settings.encoding})` : ""}: `
+          : "Pasted cells: "}
         {FORMATS[table.format]}, {countOf(table.rows.length, "row")}.
         {preview.remembered ? " The columns are mapped as the last file with these headers was." : ""}
       </p>
@@ -104,8 +106,11 @@ export function ImportPreview({ draft, preview, busy }: Props) {
           >
             <p>
               <span className="text-muted-foreground">Line {row.line}: </span>
-              {row.boat && `#${row.boat} `}
-              {row.name}
+              {/* bdi: a name's text-direction characters (refused for new racers) cannot reorder the line. */}
+              <bdi>
+                {row.boat && `#${row.boat} `}
+                {row.name}
+              </bdi>
               {" → "}
               {row.racer ? (
                 <>

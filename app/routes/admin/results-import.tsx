@@ -78,6 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       defaultClass: form.defaultClass ?? DEFAULT_SETTINGS.defaultClass,
       defaultHeat: form.defaultHeat ?? DEFAULT_SETTINGS.defaultHeat,
       mapping: null,
+      encoding: form.encoding,
     };
     const started = await startImport(db, {
       raceId: race.id,
@@ -93,7 +94,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!draft) return fail(CONFIRM_MESSAGES["draft-not-found"], 404);
   const shown = await previewDraft(db, draft);
   if (!shown.ok) return fail(shown.message);
-  const settings = settingsFromForm(form, draft.settings, shown.table.headers.length, shown.mapping);
+  let settings;
+  try {
+    settings = settingsFromForm(form, draft.settings, shown.table.headers.length, shown.mapping, (i) => {
+      const row = shown.plan.rows[i];
+      return row && { line: row.line, ids: row.suggestions.map((s) => s.id) };
+    });
+  } catch (error) {
+    if (error instanceof ImportFormError) return fail(error.message);
+    throw error;
+  }
   await updateDraftSettings(db, draft, settings);
   if (form.intent === "update") return redirect(`${here}?draft=${draft.id}`);
   const outcome = await attempt(context.get(loggerContext), "results import", () =>
