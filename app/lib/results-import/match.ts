@@ -62,7 +62,7 @@ export const MAX_SEARCHED_NAME = 2 * DRIVER_LIMITS.name + 1;
  * here and its remaining rows say they were not compared. Counted, not timed: the same draft and
  * racers always give the same preview, so the confirmation's fingerprint matches it.
  */
-export const CLOSE_SPELLING_WORK = 40_000_000;
+export const CLOSE_SPELLING_WORK = 20_000_000;
 
 // A normalised name holds a-z, 0-9 and spaces only: one count per letter for the cheap first pass.
 const ALPHABET = 37;
