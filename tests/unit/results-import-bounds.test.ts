@@ -46,7 +46,8 @@ describe("the edit distance near its diagonal", () => {
     for (let i = 0; i < 2000; i++) {
       const [a, b] = [word(), word()];
       const exact = editDistance(a, b);
-      for (const limit of [0, 1, 2, 3]) expect(editDistance(a, b, limit), `${a} / ${b} at ${limit}`).toBe(Math.min(exact, limit + 1));
+      for (const limit of [0, 1, 2, 3])
+        expect(editDistance(a, b, limit), `${a} / ${b} at ${limit}`).toBe(Math.min(exact, limit + 1));
     }
   });
 });
@@ -58,14 +59,21 @@ describe("close spellings within bounds (issue 31 item 6)", () => {
     for (let i = 0; i < 300; i++) expect(spellings.find(normaliseName(`Xavier ${nearName(i, "q", 180)}`))).toEqual([]);
     // Not even the length test: a name longer than the forms allow is no racer's.
     expect(spellings.work).toBe(0);
-    const plan = await planImport(table(`Pos,Name\n1,Xavier ${nearName(1, "q", 180)}\n`), ["position", "name"], DEFAULT_SETTINGS, racers);
+    const plan = await planImport(
+      table(`Pos,Name\n1,Xavier ${nearName(1, "q", 180)}\n`),
+      ["position", "name"],
+      DEFAULT_SETTINGS,
+      racers,
+    );
     expect(plan.rows[0]!.problems).toEqual(["new racer: Last name must be at most 50 characters."]);
   });
 
   it("5,000 near-identical names of the longest allowed length against 1,000 such racers: bounded work, then not compared", () => {
     const racers = racersNamed(1000, "b".repeat(50), 50);
     const spellings = new CloseSpellings(indexRacers(racers));
-    const found = Array.from({ length: 5000 }, (_, i) => spellings.find(normaliseName(`${"b".repeat(50)} ${nearName(i, "q", 50)}`)));
+    const found = Array.from({ length: 5000 }, (_, i) =>
+      spellings.find(normaliseName(`${"b".repeat(50)} ${nearName(i, "q", 50)}`)),
+    );
     expect(spellings.work).toBeLessThanOrEqual(CLOSE_SPELLING_WORK + perName(1000));
     const searched = found.filter((f) => f !== null);
     // Searched until the budget: the first names get their racer (one letter apart) as the best spelling.

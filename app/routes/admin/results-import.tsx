@@ -21,6 +21,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
+import { previewScreen } from "~/lib/results-import/screen";
 import { parseId } from "~/lib/util/params";
 import { resultsEditorUrl } from "~/lib/race-day/results-editor";
 import type { Route } from "./+types/results-import";
@@ -42,10 +43,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const draft = await loadDraft(db, draftId, race.id, admin.id);
   if (!draft) return { race, draft: null, preview: null, expired: true };
+  const preview = await previewDraft(db, draft);
   return {
     race,
     draft: { id: draft.id, fileName: draft.fileName, settings: draft.settings },
-    preview: await previewDraft(db, draft),
+    preview: preview.ok ? { ok: true as const, ...previewScreen(preview) } : preview,
     expired: false,
   };
 }
