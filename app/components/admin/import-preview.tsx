@@ -2,14 +2,15 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
-import { FIELD_LABELS, IMPORT_FIELDS, type ColumnMapping } from "~/lib/results-import/headers";
+import { FIELD_LABELS, IMPORT_FIELDS } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";
-import type { ImportPlan, ImportSettings } from "~/lib/results-import/preview";
+import type { ImportSettings } from "~/lib/results-import/preview";
+import type { PreviewScreen } from "~/lib/results-import/screen";
 import { countOf } from "~/lib/util/plural";
 
 interface Props {
-  draft: { id: string; fileName: string; settings: ImportSettings };
-  preview: { table: ImportTable; mapping: ColumnMapping; remembered: boolean; plan: ImportPlan; digest: string };
+  draft: { id: string; fileName: string; settings: ImportSettings & { encoding?: string | null } };
+  preview: PreviewScreen;
   busy: boolean;
 }
 
@@ -25,23 +26,25 @@ const FORMATS: Record<ImportTable["format"], string> = {
  * JavaScript: "Update preview" saves the selects, "Confirm import" saves and imports what is shown.
  */
 export function ImportPreview({ draft, preview, busy }: Props) {
-  const { table, mapping, plan } = preview;
-  const importable = plan.heats.filter((h) => !h.blocked);
-  const held = plan.heats.filter((h) => h.blocked);
+  const { mapping } = preview;
+  const importable = preview.heats.filter((h) => !h.blocked);
+  const held = preview.heats.filter((h) => h.blocked);
   return (
     <Form method="post" className="space-y-6">
       <input type="hidden" name="draft" value={draft.id} />
       <input type="hidden" name="digest" value={preview.digest} />
       <p className="text-sm text-muted-foreground">
-        {draft.fileName ? `${draft.fileName}: ` : "Pasted cells: "}
-        {FORMATS[table.format]}, {countOf(table.rows.length, "row")}.
+        {draft.fileName
+          ? `${draft.fileName}${draft.settings.encoding ? ` (read as ${draft.settings.encoding})` : ""}: `
+          : "Pasted cells: "}
+        {FORMATS[preview.format]}, {countOf(preview.rowCount, "row")}.
         {preview.remembered ? " The columns are mapped as the last file with these headers was." : ""}
       </p>
 
       <fieldset className="space-y-2">
         <legend className="font-semibold">Columns</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {table.headers.map((header, i) => (
+          {preview.headers.map((header, i) => (
             <label key={i} className="flex items-center justify-between gap-2 text-sm">
               <span className="min-w-0 truncate" title={header}>
                 {header}
@@ -69,7 +72,7 @@ export function ImportPreview({ draft, preview, busy }: Props) {
         <p>
           <strong>To import:</strong>{" "}
           {importable.length
-            ? importable.map((h) => `${h.boatClass} heat ${h.heatNumber} (${countOf(h.rows.length, "boat")})`).join(", ")
+            ? importable.map((h) => `${h.boatClass} heat ${h.heatNumber} (${countOf(h.boats, "boat")})`).join(", ")
             : "nothing"}
         </p>
         {held.length > 0 && (
@@ -77,13 +80,25 @@ export function ImportPreview({ draft, preview, busy }: Props) {
             <strong>Not imported, unusable rows:</strong> {held.map((h) => `${h.boatClass} heat ${h.heatNumber}`).join(", ")}
           </p>
         )}
-        {plan.newRacers.length > 0 && (
+        {preview.newRacerCount > 0 && (
           <p>
-            <strong>New racers to create:</strong>{" "}
-            {plan.newRacers.map((r) => `${r.firstName} ${r.lastName}${r.boatNumber ? ` #${r.boatNumber}` : ""}`).join(", ")}
+            <strong>New racers to create:</strong> {preview.newRacers.join(", ")}
+            {preview.newRacerCount > preview.newRacers.length &&
+              ` and ${countOf(preview.newRacerCount - preview.newRacers.length, "more racer")}`}
           </p>
         )}
-        {plan.unusable > 0 && <p className="text-destructive">{countOf(plan.unusable, "row")} cannot be used (see below).</p>}
+        {preview.unusable > 0 && (
+          <p className="text-destructive">{countOf(preview.unusable, "row")} cannot be used (see below).</p>
+        )}
+        {(preview.unlisted.matched > 0 || preview.unlisted.needingLook > 0) && (
+          <p>
+            Listed below: {countOf(preview.rows.length, "row")} of {preview.rowCount}.
+            {preview.unlisted.matched > 0 &&
+              ` ${countOf(preview.unlisted.matched, "row")} matched by boat number or name not listed.`}
+            {preview.unlisted.needingLook > 0 &&
+              ` ${countOf(preview.unlisted.needingLook, "more row")} to check not listed: correct the file, or import it in parts.`}
+          </p>
+        )}
       </section>
 
       <div className="flex flex-wrap gap-2">
@@ -96,7 +111,7 @@ export function ImportPreview({ draft, preview, busy }: Props) {
       </div>
 
       <ol aria-label="Rows of the file" className="divide-y rounded-md border">
-        {plan.rows.map((row) => (
+        {preview.rows.map((row) => (
           <li
             key={row.index}
             data-status={row.problems.length ? "unusable" : row.racer ? "matched" : "new"}
@@ -104,8 +119,11 @@ export function ImportPreview({ draft, preview, busy }: Props) {
           >
             <p>
               <span className="text-muted-foreground">Line {row.line}: </span>
-              {row.boat && `#${row.boat} `}
-              {row.name}
+              {/* bdi: a name's text-direction characters (refused for new racers) cannot reorder the line. */}
+              <bdi>
+                {row.boat && `#${row.boat} `}
+                {row.name}
+              </bdi>
               {" → "}
               {row.racer ? (
                 <>

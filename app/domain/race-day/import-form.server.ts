@@ -16,6 +16,8 @@ export type ImportIntent = (typeof INTENTS)[number];
 export interface ImportForm {
   intent: ImportIntent;
   source: string | null;
+  /** How the uploaded file was read; null for pasted cells. */
+  encoding: ImportEncoding | null;
   fileName: string;
   draft: string;
   digest: string;
@@ -37,12 +39,29 @@ function refuse(message: string): never {
   throw new ImportFormError(message);
 }
 
-function decode(bytes: Uint8Array): string {
+/** How an uploaded file's bytes were read, as the preview says it. */
+export const IMPORT_ENCODINGS = ["UTF-8", "UTF-16 LE", "UTF-16 BE", "Windows-1252"] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
+function decode(bytes: Uint8Array): { text: string; encoding: ImportEncoding } {
+  // Excel's "Unicode text" and some timing programs write UTF-16 with a byte order mark.
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? "UTF-16 LE" : bytes[0] === 0xfe && bytes[1] === 0xff ? "UTF-16 BE" : null;
+  if (utf16) {
+    try {
+      return {
+        text: new TextDecoder(utf16 === "UTF-16 LE" ? "utf-16le" : "utf-16be", { fatal: true }).decode(bytes),
+        encoding: utf16,
+      };
+    } catch {
+      refuse(`The file starts as ${utf16} text (a byte order mark) but is not: save it again as CSV or Unicode text.`);
+    }
+  }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "UTF-8" };
   } catch {
     // Older spreadsheets save in Windows' own encoding: accents survive either way.
-    return new TextDecoder("windows-1252").decode(bytes);
+    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "Windows-1252" };
   }
 }
 
@@ -85,10 +104,11 @@ export async function readImportForm(request: Request): Promise<ImportForm> {
   const intent = text("intent") as ImportIntent;
   if (!INTENTS.includes(intent)) refuse("Choose Preview, Update preview or Confirm import.");
   let source: string | null = null;
+  let encoding: ImportEncoding | null = null;
   let fileName = "";
   if (file && file.size > 0) {
     if (file.size > MAX_IMPORT_BYTES) refuse(`The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB.`);
-    source = decode(new Uint8Array(await file.arrayBuffer()));
+    ({ text: source, encoding } = decode(new Uint8Array(await file.arrayBuffer())));
     fileName = file.name;
   } else if (text("text").trim() !== "") source = text("text");
   const heat = Number(text("defaultHeat") || "1");
@@ -96,6 +116,7 @@ export async function readImportForm(request: Request): Promise<ImportForm> {
   return {
     intent,
     source,
+    encoding,
     fileName,
     draft: text("draft"),
     digest: text("digest"),
@@ -106,12 +127,17 @@ export async function readImportForm(request: Request): Promise<ImportForm> {
   };
 }
 
-/** The draft's settings after the preview form's selects (missing selects keep what the draft had). */
+/**
+ * The draft's settings after the preview form's selects (missing selects keep what the draft had).
+ * A racer chosen for a row must be one the shown preview offered for it (`offered`): the select
+ * is the list, and a posted id outside it is refused, not taken (issue 31 item 10).
+ */
 export function settingsFromForm(
   form: ImportForm,
   previous: DraftSettings,
   columns: number,
   current: ColumnMapping,
+  offered: (row: number) => { line: number; ids: readonly number[] } | undefined,
 ): DraftSettings {
   let mapping = previous.mapping;
   if (form.mapping.size > 0) {
@@ -123,10 +149,17 @@ export function settingsFromForm(
   const choices = { ...previous.choices };
   for (const [index, value] of form.choices) {
     const id = Number(value);
-    if (value === "new" || value === "") delete choices[String(index)];
-    else if (Number.isInteger(id) && id > 0) choices[String(index)] = id;
+    if (value === "new" || value === "") {
+      delete choices[String(index)];
+      continue;
+    }
+    const row = offered(index);
+    if (!row) refuse(`The file has no row ${index + 1} to choose a racer for.`);
+    if (!row.ids.includes(id)) refuse(`Line ${row.line}: choose one of the racers the preview offers, or "Create a new racer".`);
+    choices[String(index)] = id;
   }
   return {
+    ...previous,
     mapping,
     choices,
     defaultClass: form.defaultClass ?? previous.defaultClass,

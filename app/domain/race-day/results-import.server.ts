@@ -6,7 +6,7 @@
  * nothing the second time.
  */
 import { createHash } from "node:crypto";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, importDrafts, importMappings, raceResultChanges, raceResults, races } from "~/db/schema";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
@@ -16,6 +16,7 @@ import { describeResultChanges } from "~/lib/race-day/race-day";
 import { describeLapAdjustments, sameResults, type StoredResult } from "~/lib/results-import/changes";
 import { cleanMapping, headerKey, recogniseHeaders, type ColumnMapping } from "~/lib/results-import/headers";
 import { parseImport, type ImportTable } from "~/lib/results-import/parse";
+import { IMPORT_ENCODINGS, type ImportEncoding } from "~/domain/race-day/import-form.server";
 import { DEFAULT_SETTINGS, planImport, type ImportPlan, type ImportSettings } from "~/lib/results-import/preview";
 import type { KnownRacer } from "~/lib/results-import/match";
 
@@ -23,6 +24,8 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DraftSettings extends ImportSettings {
   mapping: ColumnMapping | null;
+  /** How the uploaded file's bytes were read ("UTF-16 LE"), for the preview to say; absent for pasted cells. */
+  encoding?: ImportEncoding | null;
 }
 
 export interface Draft {
@@ -43,6 +46,7 @@ function readSettings(value: unknown): DraftSettings {
     defaultHeat: Number.isInteger(v.defaultHeat) ? v.defaultHeat! : DEFAULT_SETTINGS.defaultHeat,
     choices: typeof v.choices === "object" && v.choices !== null ? v.choices : {},
     mapping: Array.isArray(v.mapping) ? v.mapping : null,
+    encoding: IMPORT_ENCODINGS.find((e) => e === v.encoding) ?? null,
   };
 }
 
@@ -57,7 +61,14 @@ export async function startImport(
   return id ? { ok: true, id } : { ok: false, message: "This race no longer exists." };
 }
 
-/** Keeps the upload for its preview; drafts older than a day go at the same time. */
+/**
+ * Drafts an admin keeps at once (issue 31 item 12): a few tabs or races in progress. A new draft
+ * replaces the admin's oldest, so previews of a 1 MB file in a loop keep at most this many
+ * megabytes instead of a day's worth.
+ */
+export const DRAFTS_PER_ADMIN = 3;
+
+/** Keeps the upload for its preview; drafts older than a day, and the admin's beyond the newest few, go at the same time. */
 export async function createDraft(
   db: Database,
   input: { raceId: number; adminId: number | null; fileName: string; source: string; settings: DraftSettings },
@@ -66,10 +77,25 @@ export async function createDraft(
     await tx.delete(importDrafts).where(lt(importDrafts.createdAt, sql`now() - ${DRAFT_LIFETIME}`));
     const race = await tx.select({ id: races.id }).from(races).where(eq(races.id, input.raceId));
     if (race.length === 0) return null;
+    // One admin's previews one at a time, so parallel ones cannot each keep the others' drafts.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`import-drafts:${input.adminId ?? "none"}`}))`);
     const [row] = await tx
       .insert(importDrafts)
       .values({ ...input, fileName: input.fileName.slice(0, 200) })
       .returning({ id: importDrafts.id });
+    const mine = input.adminId === null ? sql`admin_id IS NULL` : eq(importDrafts.adminId, input.adminId);
+    await tx.delete(importDrafts).where(
+      and(
+        mine,
+        sql`${importDrafts.id} <> ${row!.id}`,
+        sql`${importDrafts.id} NOT IN (${tx
+          .select({ id: importDrafts.id })
+          .from(importDrafts)
+          .where(and(mine, sql`${importDrafts.id} <> ${row!.id}`))
+          .orderBy(desc(importDrafts.createdAt), desc(importDrafts.id))
+          .limit(DRAFTS_PER_ADMIN - 1)})`,
+      ),
+    );
     return row!.id;
   });
 }
@@ -138,7 +164,7 @@ async function computePreview(db: Database | Tx, draft: Draft): Promise<Preview>
     remembered = mapping !== null;
   }
   mapping ??= recogniseHeaders(table.headers);
-  const plan = planImport(table, mapping, draft.settings, await knownRacers(db));
+  const plan = await planImport(table, mapping, draft.settings, await knownRacers(db));
   return { ok: true, table, mapping, remembered, plan, digest: digestOf(plan) };
 }
 

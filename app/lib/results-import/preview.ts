@@ -3,19 +3,31 @@
  * the club's racers: every row with the racer it goes to, its class and heat, or why it cannot be
  * used. Pure, so the confirmation recomputes exactly what the preview showed and compares.
  * A heat with an unusable row is not imported at all (a heat with a hole in its positions would
- * score wrongly); the other heats are.
+ * score wrongly); the other heats are. Asynchronous only to let other requests run during a big
+ * file's close-spelling search (issue 31 item 6): the result depends on the input alone.
  */
 import { BOAT_CLASSES, canonicalBoatClass, isBoatClass } from "~/lib/races/boat-classes";
 import type { ColumnMapping, ImportField } from "~/lib/results-import/headers";
-import { indexRacers, matchRacer, normaliseBoat, normaliseName, splitName, type KnownRacer } from "~/lib/results-import/match";
+import {
+  CloseSpellings,
+  indexRacers,
+  matchRacer,
+  normaliseBoat,
+  normaliseName,
+  splitName,
+  type KnownRacer,
+} from "~/lib/results-import/match";
+import { newRacerProblems } from "~/lib/results-import/new-racer";
 import type { ImportTable } from "~/lib/results-import/parse";
 import { parseImportTime } from "~/lib/results-import/times";
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from "~/lib/util/text-rules";
+import { eventLoopBreaks } from "~/lib/util/event-loop";
 
 export interface ImportSettings {
   /** For files without a class or heat column. */
   defaultClass: string;
   defaultHeat: number;
-  /** Per row index: the racer the admin chose among close spellings, or "new". */
+  /** Per row index: the racer the admin chose among the row's suggestions (any other is ignored), or "new". */
   choices: Record<string, number | "new">;
 }
 
@@ -85,16 +97,19 @@ function cellOf(mapping: ColumnMapping, cells: readonly string[]) {
 
 const WHOLE = /^[+-]?\d{1,4}$/;
 
-export function planImport(
+export async function planImport(
   table: ImportTable,
   mapping: ColumnMapping,
   settings: ImportSettings,
   racers: readonly KnownRacer[],
-): ImportPlan {
+): Promise<ImportPlan> {
   const index = indexRacers(racers);
-  const byId = new Map(racers.map((r) => [r.id, r]));
+  const spellings = new CloseSpellings(index);
+  const pause = eventLoopBreaks();
   const newRacers = new Map<string, NewRacer>();
-  const rows: PreviewRow[] = table.rows.map(({ line, cells }, i) => {
+  const rows: PreviewRow[] = [];
+  for (const [i, { line, cells }] of table.rows.entries()) {
+    await pause();
     const cell = cellOf(mapping, cells);
     const problems: string[] = [];
     const notes: string[] = [];
@@ -136,6 +151,7 @@ export function planImport(
       problems.push(`laps adjusted "${cell("lapsAdjusted")}" is not a number of laps such as +1 or -2`);
     }
     const reason = cell("adjustReason").slice(0, 200);
+    if (hasForbiddenCharacters(reason)) problems.push(forbiddenCharactersMessage("The reason"));
     if (reason && lapsAdjustment === null && !Number.isNaN(lapsAdjustment))
       notes.push("a reason without laps adjusted: kept with the result");
 
@@ -143,7 +159,7 @@ export function planImport(
     let newRacer: string | null = null;
     let suggestions: PreviewRow["suggestions"] = [];
     const choice = settings.choices[String(i)] ?? null;
-    const match = matchRacer(index, boat, name);
+    const match = matchRacer(index, boat, name, spellings);
     if (match.kind === "boat") {
       racer = { id: match.racer.id, label: racerLabel(match.racer), by: "boat" };
       if (match.nameDiffers) notes.push(`boat #${boat} is ${racerLabel(match.racer)}'s; the file says "${name}"`);
@@ -151,24 +167,30 @@ export function planImport(
       racer = { id: match.racer.id, label: racerLabel(match.racer), by: "name" };
     } else {
       suggestions = match.suggestions.map((r) => ({ id: r.id, label: racerLabel(r) }));
-      const chosen = typeof choice === "number" ? byId.get(choice) : undefined;
+      if (!match.compared)
+        notes.push("not compared with the club's racers for close spellings (too many names in this file match no racer)");
+      // Only a racer the preview offers for this row: a choice is never a way to name any racer.
+      const chosen = match.suggestions.find((r) => r.id === choice);
       if (chosen) racer = { id: chosen.id, label: racerLabel(chosen), by: "choice" };
       else if (name === "")
         problems.push(boat ? `no racer has boat #${boat}, and the row has no name` : "no boat number and no name");
       else {
         const { firstName, lastName } = splitName(name);
+        const boatNumber = boat.replace(/^#\s*/, "");
+        const refused = newRacerProblems({ firstName, lastName, boatNumber });
         if (!lastName) problems.push(`a new racer needs a first and a last name ("${name}"): choose a racer, or add them first`);
+        else if (refused.length > 0) problems.push(...refused.map((message) => `new racer: ${message}`));
         else {
           const key = `${normaliseName(name)}|${normaliseBoat(boat)}`;
           if (!newRacers.has(key) && isBoatClass(boatClass)) {
-            newRacers.set(key, { key, firstName, lastName, boatNumber: boat.replace(/^#\s*/, "").slice(0, 10), boatClass });
+            newRacers.set(key, { key, firstName, lastName, boatNumber, boatClass });
           }
           newRacer = key;
         }
       }
     }
     const usable = problems.length === 0;
-    return {
+    rows.push({
       index: i,
       line,
       name,
@@ -192,15 +214,17 @@ export function planImport(
             lapsAdjustmentReason: reason || null,
           }
         : null,
-    };
-  });
+    });
+  }
 
   // Within one class and heat: a position or a racer twice makes both rows unusable.
   const groups = new Map<string, PreviewRow[]>();
   for (const row of rows) {
     if (!row.result) continue;
     const key = `${row.result.boatClass}\u0000${row.result.heatNumber}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   for (const group of groups.values()) {
     const heatName = `${group[0]!.result!.boatClass} heat ${group[0]!.result!.heatNumber}`;

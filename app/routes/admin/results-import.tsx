@@ -21,6 +21,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
+import { previewScreen } from "~/lib/results-import/screen";
 import { parseId } from "~/lib/util/params";
 import { resultsEditorUrl } from "~/lib/race-day/results-editor";
 import type { Route } from "./+types/results-import";
@@ -42,10 +43,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const draft = await loadDraft(db, draftId, race.id, admin.id);
   if (!draft) return { race, draft: null, preview: null, expired: true };
+  const preview = await previewDraft(db, draft);
   return {
     race,
     draft: { id: draft.id, fileName: draft.fileName, settings: draft.settings },
-    preview: await previewDraft(db, draft),
+    preview: preview.ok ? { ok: true as const, ...previewScreen(preview) } : preview,
     expired: false,
   };
 }
@@ -78,6 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       defaultClass: form.defaultClass ?? DEFAULT_SETTINGS.defaultClass,
       defaultHeat: form.defaultHeat ?? DEFAULT_SETTINGS.defaultHeat,
       mapping: null,
+      encoding: form.encoding,
     };
     const started = await startImport(db, {
       raceId: race.id,
@@ -93,7 +96,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!draft) return fail(CONFIRM_MESSAGES["draft-not-found"], 404);
   const shown = await previewDraft(db, draft);
   if (!shown.ok) return fail(shown.message);
-  const settings = settingsFromForm(form, draft.settings, shown.table.headers.length, shown.mapping);
+  let settings;
+  try {
+    settings = settingsFromForm(form, draft.settings, shown.table.headers.length, shown.mapping, (i) => {
+      const row = shown.plan.rows[i];
+      return row && { line: row.line, ids: row.suggestions.map((s) => s.id) };
+    });
+  } catch (error) {
+    if (error instanceof ImportFormError) return fail(error.message);
+    throw error;
+  }
   await updateDraftSettings(db, draft, settings);
   if (form.intent === "update") return redirect(`${here}?draft=${draft.id}`);
   const outcome = await attempt(context.get(loggerContext), "results import", () =>
