@@ -63,7 +63,7 @@ describe("stored passkeys", () => {
         previousSessionId: null,
       },
     );
-    expect(outcome).toEqual({ ok: false });
+    expect(outcome).toEqual({ ok: false, reason: "invalid" });
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.kind, "signin.wrong-passkey"));
     expect(entry).toMatchObject({ adminId: null, address: "192.0.2.9" });
   });
