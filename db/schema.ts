@@ -481,6 +481,28 @@ export const auditLog = pgTable(
 );
 
 /**
+ * Refused anonymous attempts (migration 0026, decision 0038): a count per kind, client address and
+ * hour; `auditId` is the one audit entry written for the row's first refusal.
+ */
+export const refusedAttempts = pgTable(
+  "refused_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").notNull(),
+    address: text("address").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+    auditId: bigint("audit_id", { mode: "number" }),
+  },
+  (t) => [
+    unique("refused_attempts_kind_window_start_address_key").on(t.kind, t.windowStart, t.address),
+    index("refused_attempts_audit_idx").on(t.auditId),
+    index("refused_attempts_window_idx").on(t.windowStart),
+  ],
+);
+
+/**
  * News notices (migration 0022, issue 24 item 3). `body` is the admin's text as typed, never HTML:
  * app/lib/news/format.tsx turns its small formatting into elements when a page renders it.
  */

@@ -106,7 +106,7 @@ test("an owner invites a results officer, who joins; the owner changes their rol
   await expect(page.getByText("Admins", { exact: true }).first()).toBeVisible();
   const row = page.getByRole("list", { name: "Admins" }).getByRole("listitem").filter({ hasText: invitee.username });
   await expect(row).toContainText(invitee.email);
-  await expect(row.getByRole("definition")).toHaveText(["Results officer", "On", /\d{2}:\d{2}$/]);
+  await expect(row.getByRole("definition")).toHaveText(["Results officer", "On (app)", /\d{2}:\d{2}$/]);
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect(await axeViolations(page)).toEqual([]);

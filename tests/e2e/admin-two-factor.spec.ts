@@ -119,3 +119,49 @@ test("a passkey at 375 px: added on the two-factor page after the current passwo
   await page.goto(`${OWN_DATA_SITE}/admin/account/two-factor`);
   await expect(page.getByRole("list", { name: "Your passkeys" })).not.toContainText("last used never");
 });
+
+test("a results officer adds a passkey: a password alone then no longer signs them in, the next step asks for the passkey", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000); // three sign-ins and a WebAuthn ceremony on a busy machine
+  // As a new user would (issue 31 item 15): an officer, not required to have a second factor, adds one.
+  const officer = { username: `pko-${uniqueName().toLowerCase()}`, password: "passkey-officer-pass-1985" };
+  await withSiteDatabase((db) =>
+    createAdmin(db, officer.username, officer.password, { role: "results_officer", twoFactor: false }),
+  );
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  // The password alone signs them in while they have no second factor.
+  await passwordStep(page, officer.username, officer.password);
+  await expect(toast(page, "Success")).toContainText("You have successfully logged in.");
+  await page.goto(`${OWN_DATA_SITE}/admin/account/two-factor`);
+  await page.getByLabel("Passkey name").fill("Officer's phone");
+  await page.getByLabel("Current password").fill(officer.password);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Officer's phone");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/login`);
+
+  // Now the password is one factor of two: the next step asks for the passkey.
+  await passwordStep(page, officer.username, officer.password);
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/login/code`);
+  await expect(page.getByText("Your account signs in with a passkey")).toBeVisible();
+  await page.goto(`${OWN_DATA_SITE}/admin/races`);
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await passwordStep(page, officer.username, officer.password);
+  await page.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(toast(page, "Success")).toContainText("You have successfully logged in.");
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+});

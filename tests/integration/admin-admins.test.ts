@@ -6,8 +6,10 @@
  * link works once, for 72 hours, and not after it is revoked or replaced; every write is one audit
  * entry with no secret in it.
  */
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPasskeys } from "~/db/schema";
 import { createSession, hashSessionId, sessionAdmin } from "~/domain/admin/auth.server";
 import { changeRole, removeAdmin } from "~/domain/admin/admins.server";
 import { NO_ACTOR } from "~/domain/platform/audit.server";
@@ -104,14 +106,25 @@ describe("as a results officer", () => {
 describe("the list", () => {
   it("shows every admin's username, e-mail, role, two-factor and last sign-in, with a link to their history", async () => {
     await db.execute(sql`UPDATE admins SET last_sign_in_at = '2026-06-15T13:05:00Z' WHERE id = ${owner.id}`);
+    // A passkey is two factors by itself (issue 31 item 15): an officer with only a passkey is On.
+    const { admin: keyed } = await createAdmin(db, "passkey-person", PASSWORD, { role: "results_officer", twoFactor: false });
+    await db.insert(adminPasskeys).values({
+      adminId: keyed.id,
+      credentialId: randomBytes(32).toString("base64url"),
+      publicKey: randomBytes(77).toString("base64url"),
+      name: "Phone",
+    });
     const response = await site.request("/admin/admins", { cookie: ownerCookie });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("head-owner");
     expect(html).toContain("head.owner@example.org");
     expect(html).toContain("results-person");
-    expect(html).toMatch(/Two-factor<\/dt><dd>On<\/dd>/);
-    expect(html).toMatch(/Two-factor<\/dt><dd>Off<\/dd>/);
+    const twoFactorOf = (name: string) =>
+      new RegExp(`>${name}(?:<span[^>]*>\\(you\\)</span>)?</p>[\\s\\S]*?Two-factor</dt><dd>([^<]*)</dd>`).exec(html)?.[1];
+    expect(twoFactorOf("head-owner")).toBe("On (app)");
+    expect(twoFactorOf("results-person")).toBe("Off");
+    expect(twoFactorOf("passkey-person")).toBe("On (passkey)");
     // 13:05 UTC is 10:05 in Bermuda (summer time, UTC-3).
     expect(html).toContain("Jun 15, 2026 10:05");
     expect(html).toContain("Never");

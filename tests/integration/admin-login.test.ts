@@ -225,6 +225,39 @@ describe("the login rate limit under a burst", () => {
   });
 });
 
+describe("password spraying (issue 31 item 9)", () => {
+  it("4 wrong passwords for each of 3 accounts, the attacker's own sign-in between: only 5 are checked", async () => {
+    await db.execute(sql`DELETE FROM rate_limits`);
+    const address = "203.0.113.99";
+    await createAdmin(db, "spray-attacker", PASSWORD, { twoFactor: false });
+    for (const name of ["spray-a", "spray-b", "spray-c"]) await upsertAdmin(db, name, PASSWORD);
+    const guesses: string[] = [];
+    for (const name of ["spray-a", "spray-b", "spray-c"]) {
+      for (let i = 0; i < 4; i++) {
+        const outcome = await attemptLogin(db, { username: name, password: `spring${i}`, address, previousSessionId: null });
+        guesses.push(outcome.ok ? "signed in" : outcome.reason);
+      }
+      // The attacker's own account, signed in between the rounds, must not forgive the address its failures.
+      await attemptLogin(db, { username: "spray-attacker", password: PASSWORD, address, previousSessionId: null });
+    }
+    // "invalid": the password was checked and was wrong; "limited": refused without checking it.
+    expect(guesses.filter((g) => g === "invalid")).toHaveLength(LOGIN_FAILURE_LIMIT);
+    expect(guesses.filter((g) => g === "limited")).toHaveLength(12 - LOGIN_FAILURE_LIMIT);
+    await db.execute(sql`DELETE FROM rate_limits`);
+  });
+
+  it("successes are not failures: six admins signing in from one address (the lake's Wi-Fi) all get in", async () => {
+    await db.execute(sql`DELETE FROM rate_limits`);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT + 1; i++) {
+      await createAdmin(db, `wifi-${i}`, PASSWORD, { twoFactor: false });
+      expect(
+        await attemptLogin(db, { username: `wifi-${i}`, password: PASSWORD, address: "192.0.2.200", previousSessionId: null }),
+      ).toMatchObject({ ok: true });
+    }
+    await db.execute(sql`DELETE FROM rate_limits`);
+  });
+});
+
 describe("the admin at start-up", () => {
   it("keeps the admin's sessions when another instance starts with the same password; a new password ends them", async () => {
     const config = { demo: false, username: "startup-admin", password: PASSWORD };

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminPasskeys, admins, auditLog } from "~/db/schema";
+import { adminPasskeys, admins, adminSessions, auditLog } from "~/db/schema";
 import { removePasskey, signInWithPasskey } from "~/domain/admin/passkeys.server";
 import { useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";
@@ -63,10 +63,35 @@ describe("stored passkeys", () => {
         previousSessionId: null,
       },
     );
-    expect(outcome).toEqual({ ok: false });
+    expect(outcome).toEqual({ ok: false, reason: "invalid" });
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.kind, "signin.wrong-passkey"));
     expect(entry).toMatchObject({ adminId: null, address: "192.0.2.9" });
   });
+
+  it("a password alone does not sign in an admin whose only second factor is a passkey: the next step asks for it", async () => {
+    const { admin } = await createAdmin(db, "pk-officer", PASSWORD, { role: "results_officer", twoFactor: false });
+    await db.insert(adminPasskeys).values({ adminId: admin.id, credentialId: b64(32), publicKey: b64(77), name: "Phone" });
+    const site = await startTestSite(db);
+    try {
+      const password = await site.request("/admin/login", {
+        method: "POST",
+        body: form({ username: "pk-officer", password: PASSWORD }),
+      });
+      expect(password.status).toBe(302);
+      expect(password.headers.get("Location")).toBe("/admin/login/code");
+      const cookies = password.headers.getSetCookie();
+      expect(cookies.some((c) => c.startsWith("admin_session="))).toBe(false);
+      const pending = cookies.find((c) => c.startsWith("admin_signin="))!.split(";")[0]!;
+      const step = await site.request("/admin/login/code", { cookie: pending });
+      expect(step.status).toBe(200);
+      const html = await step.text();
+      expect(html).toContain("Your account signs in with a passkey");
+      expect(html).toContain("Use a passkey instead");
+      expect(await db.select().from(adminSessions).where(eq(adminSessions.adminId, admin.id))).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 
   it("adding or removing a passkey needs the current password: wrong or none changes nothing", async () => {
     const { admin } = await createAdmin(db, "pk-reauth", PASSWORD);

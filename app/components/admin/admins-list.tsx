@@ -11,7 +11,8 @@ export interface AdminRow {
   username: string;
   email: string | null;
   role: AdminRole;
-  twoFactor: boolean;
+  /** "Off", or "On (app)", "On (passkey)", "On (app and 2 passkeys)"... */
+  twoFactor: string;
   lastSignIn: string;
   isDemo: boolean;
   isMe: boolean;
@@ -43,7 +44,7 @@ export function AdminsList({ admins }: { admins: AdminRow[] }) {
             <dt className="text-muted-foreground">Role</dt>
             <dd>{ROLE_LABELS[a.role]}</dd>
             <dt className="text-muted-foreground">Two-factor</dt>
-            <dd>{a.twoFactor ? "On" : "Off"}</dd>
+            <dd>{a.twoFactor}</dd>
             <dt className="text-muted-foreground">Last sign-in</dt>
             <dd>{a.lastSignIn}</dd>
           </dl>

@@ -17,6 +17,8 @@ export interface AuditEntryView {
   kind: string;
   record: string | null;
   changes: AuditChanges;
+  /** For an entry standing for refused attempts: how many there were (decision 0038). */
+  refused?: string | null;
 }
 
 export function AuditFilterForm({ filters, admins }: { filters: AuditFilters; admins: string[] }) {
@@ -90,6 +92,7 @@ export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
             )}
           </p>
           <Changes changes={entry.changes} />
+          {entry.refused && <p className="mt-2 font-medium">{entry.refused}</p>}
         </li>
       ))}
     </ol>

@@ -21,24 +21,27 @@ export interface ListedAdmin {
   username: string;
   email: string | null;
   role: AdminRole;
-  twoFactor: boolean;
+  /** Which second factors they have: an authenticator app, and how many passkeys (each counts alone). */
+  twoFactor: { app: boolean; passkeys: number };
   lastSignInAt: Date | null;
   isDemo: boolean;
 }
 
-export function listAdmins(db: Database): Promise<ListedAdmin[]> {
-  return db
+export async function listAdmins(db: Database): Promise<ListedAdmin[]> {
+  const rows = await db
     .select({
       id: admins.id,
       username: admins.username,
       email: admins.email,
       role: admins.role,
-      twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${admins.id}))`,
+      app: sql<boolean>`${admins.totpEnabledAt} IS NOT NULL`,
+      passkeys: sql<number>`(SELECT count(*)::int FROM admin_passkeys p WHERE p.admin_id = ${admins.id})`,
       lastSignInAt: admins.lastSignInAt,
       isDemo: admins.isDemo,
     })
     .from(admins)
     .orderBy(sql`lower(${admins.username})`);
+  return rows.map(({ app, passkeys, ...admin }) => ({ ...admin, twoFactor: { app, passkeys } }));
 }
 
 export interface PendingInvitation {

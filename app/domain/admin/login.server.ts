@@ -2,15 +2,18 @@
  * The login attempt under its rate limits (5 password checks per username and per address in
  * 15 minutes). The attempt is counted BEFORE the password is checked, in one statement for both
  * keys, so however many requests arrive at once at most 5 passwords per key are ever verified.
- * A refused attempt is taken back (it checked nothing); a wrong password stays counted; a
- * success clears both counters.
+ * A refused attempt is taken back (it checked nothing); a wrong password stays counted. A success
+ * clears its own username's counter only: the address's counter gives back the success's own
+ * count but keeps the failures before it, or an attacker's own account signed in between guesses
+ * would reset the address's count for every other username (password spraying, issue 31 item 9).
  *
  * A right password for an account with a second factor (TOTP or a passkey) opens no session: it
  * starts the second step (app/domain/admin/second-factor.server.ts).
  *
- * Every attempt is in the audit log (success, wrong password, unknown username, locked), with the
+ * Every checked attempt is in the audit log (success, wrong password, unknown username), with the
  * admin when the username is one, never the password, and never the typed username when it is
- * nobody's (it is often a password typed in the wrong field).
+ * nobody's (it is often a password typed in the wrong field). Refused ones (locked) are counted
+ * per address and hour, with one audit entry for the first (refusals.server.ts, decision 0038).
  */
 import type { Database } from "~/db/client";
 import { startSecondFactor } from "~/domain/admin/second-factor.server";
@@ -18,12 +21,13 @@ import { finishSignIn } from "~/domain/admin/sign-in.server";
 import { hitAll, refund, reset, type RateLimit } from "~/domain/platform/rate-limit.server";
 import { adminNamed, checkCredentials, type Admin } from "~/domain/admin/auth.server";
 import { recordAudit } from "~/domain/platform/audit.server";
+import { recordRefusal } from "~/domain/platform/refusals.server";
 import { tryAgainIn } from "~/lib/util/try-again";
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
-function rules(username: string, address: string): RateLimit[] {
+function rules(username: string, address: string): [user: RateLimit, address: RateLimit] {
   const common = { limit: LOGIN_FAILURE_LIMIT, windowSeconds: LOGIN_WINDOW_SECONDS };
   return [
     { key: `login:user:${username.trim().toLowerCase()}`, ...common },
@@ -55,7 +59,11 @@ export async function attemptLogin(
     // Sequential single-row updates: no second lock order to deadlock with hitAll.
     for (const rule of limits) await refund(db, rule);
     const admin = await adminNamed(db, username);
-    await recordAudit(db, { actor: actor(admin), kind: "signin.locked", record: admin && { type: "admin", id: admin.id } });
+    await recordRefusal(db, "signin-password", {
+      actor: actor(admin),
+      kind: "signin.locked",
+      record: admin && { type: "admin", id: admin.id },
+    });
     return { ok: false, reason: "limited", retryAfterSeconds: Math.max(...blocked.map((s) => s.retryAfterSeconds)) };
   }
   const checked = await checkCredentials(db, username, password);
@@ -69,7 +77,9 @@ export async function attemptLogin(
     return { ok: false, reason: "invalid" };
   }
   const { admin } = checked;
-  for (const rule of limits) await reset(db, rule.key);
+  const [userRule, addressRule] = limits;
+  await reset(db, userRule.key);
+  await refund(db, addressRule);
   // A second factor is awaited: no session yet, only a pending state the browser names by a cookie.
   if (admin.twoFactor) {
     const pendingId = await startSecondFactor(db, admin.id, { userAgent, address });

@@ -22,6 +22,7 @@ import { adminLinks, admins } from "~/db/schema";
 import { checkPasswordStrength, hashPassword } from "~/domain/admin/auth.server";
 import { endSignIns, voidResetLinks } from "~/domain/admin/account.server";
 import { recordAudit } from "~/domain/platform/audit.server";
+import { recordRefusal } from "~/domain/platform/refusals.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { hit } from "~/domain/platform/rate-limit.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
@@ -61,7 +62,8 @@ export async function requestPasswordReset(
   const started = performance.now();
   const perClient = await hit(db, { key: `reset:ip:${address}`, ...RESET.perClient });
   if (!perClient.allowed) {
-    await recordAudit(db, {
+    // Counted, with one audit entry per address and hour (decision 0038): it checked nothing.
+    await recordRefusal(db, "reset-request", {
       actor: { adminId: null, username: null, address },
       kind: "password.reset-request",
       changes: { outcome: { before: null, after: "refused: too many requests from this address" } },

@@ -5,7 +5,8 @@
  *
  * Wrong codes are limited like passwords: 5 per 15 minutes per admin and per address (their own
  * keys: a right password clears the password's counters, which must not also forgive codes),
- * counted before the code is checked. After 5 wrong codes the pending state is deleted and the
+ * counted before the code is checked; a right code clears its admin's counter and gives back its own
+ * count on the address's (as for passwords: the address keeps its failures). After 5 wrong codes the pending state is deleted and the
  * sign-in starts again from the password.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
@@ -15,6 +16,7 @@ import { adminById, secureCookies, type Admin } from "~/domain/admin/auth.server
 import { finishSignIn, type SignInMethod } from "~/domain/admin/sign-in.server";
 import { consumeRecoveryCode, consumeTotpCode, prunePending } from "~/domain/admin/two-factor.server";
 import { recordAudit } from "~/domain/platform/audit.server";
+import { recordRefusal } from "~/domain/platform/refusals.server";
 import { hitAll, refund, reset, type RateLimit } from "~/domain/platform/rate-limit.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { isRecoveryCodeShape } from "~/lib/admin/totp";
@@ -29,7 +31,7 @@ const CODE_WINDOW_SECONDS = 15 * 60;
 
 const ID = /^[A-Za-z0-9_-]{43}$/;
 
-function rules(adminId: number, address: string): RateLimit[] {
+function rules(adminId: number, address: string): [admin: RateLimit, address: RateLimit] {
   const common = { limit: CODE_FAILURE_LIMIT, windowSeconds: CODE_WINDOW_SECONDS };
   return [
     { key: `signin-code:admin:${adminId}`, ...common },
@@ -133,7 +135,12 @@ export async function attemptCode(
   const blocked = states.filter((s) => !s.allowed);
   if (blocked.length) {
     for (const rule of limits) await refund(db, rule);
-    await recordAudit(db, { actor, kind: "signin.locked", record, changes: { step: { before: null, after: "code" } } });
+    await recordRefusal(db, "signin-code", {
+      actor,
+      kind: "signin.locked",
+      record,
+      changes: { step: { before: null, after: "code" } },
+    });
     return { ok: false, reason: "limited", retryAfterSeconds: Math.max(...blocked.map((s) => s.retryAfterSeconds)) };
   }
 
@@ -183,7 +190,8 @@ export async function attemptCode(
     return { ok: false, reason: "expired" };
   }
   if (accepted.kind === "wrong") return { ok: false, reason: "wrong-code", attemptsLeft: accepted.attemptsLeft };
-  for (const rule of limits) await reset(db, rule.key);
+  await reset(db, limits[0].key);
+  await refund(db, limits[1]);
   const sessionId = await finishSignIn(db, admin, { address, userAgent, previousSessionId, method: accepted.method });
   return { ok: true, admin, sessionId, method: accepted.method, recoveryCodesLeft: accepted.left };
 }

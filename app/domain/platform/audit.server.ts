@@ -7,7 +7,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
 import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client";
-import { auditLog } from "~/db/schema";
+import { auditLog, refusedAttempts } from "~/db/schema";
 import { clientAddressContext } from "~/context";
 import { AUDIT_PAGE_SIZE, withoutSecrets, type AuditChanges, type AuditFilters, type AuditKind } from "~/lib/admin/audit";
 
@@ -49,9 +49,10 @@ function row(entry: AuditEntry) {
   };
 }
 
-/** Appends one entry, in the caller's transaction (or alone, for a write of one statement). */
-export async function recordAudit(tx: Tx | Database, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values(row(entry));
+/** Appends one entry, in the caller's transaction (or alone, for a write of one statement); its id. */
+export async function recordAudit(tx: Tx | Database, entry: AuditEntry): Promise<number> {
+  const [added] = await tx.insert(auditLog).values(row(entry)).returning({ id: auditLog.id });
+  return added!.id;
 }
 
 /** The same for code that holds a plain pg client inside its own BEGIN (restore, import). */
@@ -73,6 +74,8 @@ export interface AuditRow {
   recordType: string | null;
   recordId: string | null;
   changes: AuditChanges;
+  /** An entry standing for refused attempts (refusals.server.ts): how many, in the hour from `from`, the last at `lastAt`. */
+  refused: { count: number; from: Date; lastAt: Date } | null;
 }
 
 /**
@@ -102,13 +105,26 @@ export async function listAudit(
       recordType: auditLog.recordType,
       recordId: auditLog.recordId,
       changes: auditLog.changes,
+      refusedCount: refusedAttempts.count,
+      refusedFrom: refusedAttempts.windowStart,
+      refusedLastAt: refusedAttempts.lastAt,
     })
     .from(auditLog)
+    .leftJoin(refusedAttempts, eq(refusedAttempts.auditId, auditLog.id))
     .where(and(...where))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((filters.page - 1) * AUDIT_PAGE_SIZE);
-  return { rows: rows.slice(0, AUDIT_PAGE_SIZE), more: rows.length > AUDIT_PAGE_SIZE };
+  return {
+    rows: rows.slice(0, AUDIT_PAGE_SIZE).map(({ refusedCount, refusedFrom, refusedLastAt, ...entry }) => ({
+      ...entry,
+      refused:
+        refusedCount !== null && refusedFrom && refusedLastAt
+          ? { count: refusedCount, from: refusedFrom, lastAt: refusedLastAt }
+          : null,
+    })),
+    more: rows.length > AUDIT_PAGE_SIZE,
+  };
 }
 
 /** The usernames that appear in the log, for the admin filter. */
@@ -121,8 +137,9 @@ export async function auditAdmins(db: Database): Promise<string[]> {
   return rows.map((r) => r.name!);
 }
 
-/** Retention: deletes entries older than two years (the only delete the database allows). */
+/** Retention: deletes entries older than two years (the only delete the database allows), and their refusal counts. */
 export async function purgeAuditLog(db: Database): Promise<number> {
+  await db.execute(sql`DELETE FROM refused_attempts WHERE window_start < now() - interval '2 years'`);
   const { rows } = await db.execute<{ n: number }>(sql`SELECT purge_audit_log() AS n`);
   return rows[0]?.n ?? 0;
 }

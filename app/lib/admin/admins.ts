@@ -93,3 +93,13 @@ export const ADMINS_MESSAGES = {
   invitationGone: "This invitation was already used, revoked or has expired.",
   usernameTaken: "This username is taken. Please choose another.",
 } as const;
+
+/**
+ * The admins list's two-factor cell: Off, or On and with what. A passkey is two factors by itself
+ * (it verifies its user), so an admin with only a passkey is On (issue 31 item 15).
+ */
+export function twoFactorLabel({ app, passkeys }: { app: boolean; passkeys: number }): string {
+  const ways = [app ? "app" : null, passkeys > 1 ? `${passkeys} passkeys` : passkeys === 1 ? "passkey" : null];
+  const on = ways.filter((w) => w !== null);
+  return on.length ? `On (${on.join(" and ")})` : "Off";
+}

@@ -21,7 +21,7 @@ import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ADMINS_FORM_SCHEMAS, ADMINS_MESSAGES, adminsFormFields, isAdminsIntent } from "~/lib/admin/admins";
+import { ADMINS_FORM_SCHEMAS, ADMINS_MESSAGES, adminsFormFields, isAdminsIntent, twoFactorLabel } from "~/lib/admin/admins";
 import { landingPath, mayUse } from "~/lib/admin/roles";
 import { formatClubDateTime } from "~/lib/util/dates";
 import type { Toast } from "~/lib/util/toast";
@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     admins: admins.map((a) => ({
       ...a,
+      twoFactor: twoFactorLabel(a.twoFactor),
       lastSignIn: a.lastSignInAt ? when(a.lastSignInAt) : "Never",
       lastSignInAt: undefined,
       isMe: a.id === me.id,

@@ -6,6 +6,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { auditQuery, readAuditFilters } from "~/lib/admin/audit";
 import { formatClubDateTime } from "~/lib/util/dates";
+import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log" }];
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kind: row.kind,
       record: row.recordType && row.recordId ? `${row.recordType}:${row.recordId}` : null,
       changes: row.changes,
+      refused: row.refused && refusedLine(row.refused, timeZone),
     };
   });
   return {
@@ -36,6 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newer: filters.page > 1 ? `/admin/audit${auditQuery(filters, filters.page - 1)}` : null,
     older: more ? `/admin/audit${auditQuery(filters, filters.page + 1)}` : null,
   };
+}
+
+/** What an entry standing for counted refusals says (decision 0038). */
+function refusedLine(refused: { count: number; from: Date; lastAt: Date }, timeZone: string): string {
+  const from = formatClubDateTime(refused.from, timeZone).time;
+  const last = formatClubDateTime(refused.lastAt, timeZone).time;
+  return `Refused ${countOf(refused.count, "time")} in the hour from ${from} (the last at ${last}); only the first is listed.`;
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {

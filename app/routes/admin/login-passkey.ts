@@ -35,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/login", {
       type: "error",
       title: "Authentication Failed",
-      description: "That passkey did not sign you in. Try again, or use your password.",
+      description:
+        outcome.reason === "limited"
+          ? tooManyAttemptsMessage(outcome.retryAfterSeconds)
+          : "That passkey did not sign you in. Try again, or use your password.",
     });
   }
   const headers = new Headers();
