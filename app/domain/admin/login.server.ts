@@ -19,6 +19,7 @@ import { hitAll, refund, reset, type RateLimit } from "~/domain/platform/rate-li
 import { adminNamed, checkCredentials, type Admin } from "~/domain/admin/auth.server";
 import { recordAudit } from "~/domain/platform/audit.server";
 import { tryAgainIn } from "~/lib/util/try-again";
+import { foldUsername } from "~/lib/admin/usernames";
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -26,7 +27,7 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 function rules(username: string, address: string): RateLimit[] {
   const common = { limit: LOGIN_FAILURE_LIMIT, windowSeconds: LOGIN_WINDOW_SECONDS };
   return [
-    { key: `login:user:${username.trim().toLowerCase()}`, ...common },
+    { key: `login:user:${foldUsername(username)}`, ...common },
     { key: `login:ip:${address}`, ...common },
   ];
 }
