@@ -73,7 +73,8 @@ describe("accepting an invitation", () => {
     expect(fullWidth.status === "success" && fullWidth.value.username).toBe("secadmin");
     const caseVariant = parse({ username: "SecAdmin", password, confirmPassword: password });
     expect(caseVariant.status === "success" && caseVariant.value.username).toBe("secadmin");
-    for (const good of ["admin", "jo.smith", "jo_smith", "r2d2", "a".repeat(32)]) expect(errors(good).username, good).toBeUndefined();
+    for (const good of ["admin", "jo.smith", "jo_smith", "r2d2", "a".repeat(32)])
+      expect(errors(good).username, good).toBeUndefined();
   });
 
   it("refuses a mismatch, a short password, a short or hostile username", () => {
