@@ -223,7 +223,8 @@ export const admins = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }).notNull().default(0),
   },
   (t) => [
-    uniqueIndex("admins_username_key").on(sql`lower(${t.username})`),
+    /** Migration 0027: one username per folded form (app/lib/admin/usernames.ts). */
+    uniqueIndex("admins_username_key").on(sql`lower(normalize(${t.username}, NFKC))`),
     uniqueIndex("admins_email_key").on(sql`lower(${t.email})`),
   ],
 );
@@ -275,6 +276,9 @@ export const adminLinks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Migration 0027: an invitation ended with its sender's removal or demotion (never both used and ended). */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endedReason: text("ended_reason").$type<"sender-removed" | "sender-demoted">(),
   },
   (t) => [index("admin_links_expires_idx").on(t.expiresAt), index("admin_links_email_idx").on(sql`lower(${t.email})`)],
 );

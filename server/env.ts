@@ -2,6 +2,7 @@
 import { z } from "~/lib/util/zod";
 import { isCalendarDate } from "~/lib/util/calendar-date";
 import { site } from "~/lib/site/site";
+import { safeUsername, USERNAME_MESSAGE } from "~/lib/admin/usernames";
 
 const flag = z.pipe(
   z.optional(z.enum(["0", "1", "true", "false", "yes", "no", ""])),
@@ -62,7 +63,10 @@ const schema = z.object({
   ),
   SMTP_URL: z.optional(z.string()),
   MAIL_FROM: z.optional(z.string()),
-  ADMIN_USERNAME: z.optional(z.string()),
+  // The username rule of every admin (app/lib/admin/usernames.ts); stored folded ("Secretary" is "secretary").
+  ADMIN_USERNAME: z.optional(
+    z.string().check(z.refine((v) => v === "" || safeUsername(v) !== null, `ADMIN_USERNAME: ${USERNAME_MESSAGE}`)),
+  ),
   ADMIN_PASSWORD: z.optional(z.string()),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   TRUST_PROXY: z.optional(z.string()),

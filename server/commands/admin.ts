@@ -8,6 +8,7 @@ import { adminNamed, checkPasswordStrength, upsertAdmin } from "~/domain/admin/a
 import { resetTwoFactor } from "~/domain/admin/two-factor.server";
 import { SHELL_ACTOR } from "~/domain/platform/audit.server";
 import type { CliContext, Command } from "~/server/commands/types";
+import { safeUsername, USERNAME_MESSAGE } from "~/lib/admin/usernames";
 
 /** One line from stdin; on a terminal the typed characters are not echoed. */
 export async function readSecret(prompt: string, input: NodeJS.ReadStream = process.stdin): Promise<string> {
@@ -65,6 +66,11 @@ export async function adminCommand({ db, args, print }: CliContext, read = readS
     );
     return 0;
   }
+  // A new admin's name meets the rule (asked before the password); an existing one's password may be reset whatever its name.
+  if (!safeUsername(username) && !(await adminNamed(db, username))) {
+    print(`${USERNAME_MESSAGE} Nothing was changed.`);
+    return 1;
+  }
   const password = await read(`Password for ${username}: `);
   const problem = checkPasswordStrength(password, { username });
   if (problem) {
@@ -78,8 +84,10 @@ export async function adminCommand({ db, args, print }: CliContext, read = readS
       return 1;
     }
   }
-  const { created } = await upsertAdmin(db, username, password);
-  print(created ? `Admin "${username}" created.` : `Password of admin "${username}" changed; their sessions were ended.`);
+  const { admin, created } = await upsertAdmin(db, username, password);
+  print(
+    created ? `Admin "${admin.username}" created.` : `Password of admin "${admin.username}" changed; their sessions were ended.`,
+  );
   return 0;
 }
 

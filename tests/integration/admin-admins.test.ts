@@ -192,9 +192,10 @@ describe("invitations", () => {
     expect(response.headers.get("Location")).toBe("/admin/account/two-factor");
     const sessionId = /admin_session=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")![1]!;
     const signedIn = await sessionAdmin(db, sessionId);
-    expect(signedIn).toMatchObject({ username: "Accepted-Officer", email: "accepted@example.org", role: "results_officer" });
+    // Typed "Accepted-Officer": kept in its folded form (issue 31 item 8).
+    expect(signedIn).toMatchObject({ username: "accepted-officer", email: "accepted@example.org", role: "results_officer" });
     const [row] = await rows<{ used: boolean; last: boolean }>(
-      sql`SELECT used_at IS NOT NULL AS used, (SELECT last_sign_in_at IS NOT NULL FROM admins WHERE username = 'Accepted-Officer') AS last
+      sql`SELECT used_at IS NOT NULL AS used, (SELECT last_sign_in_at IS NOT NULL FROM admins WHERE username = 'accepted-officer') AS last
             FROM admin_links WHERE token_hash = ${hashToken(token)}`,
     );
     expect(row).toEqual({ used: true, last: true });

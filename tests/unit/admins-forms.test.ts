@@ -56,9 +56,25 @@ describe("accepting an invitation", () => {
   const parse = (values: Record<string, string>) => parseWithZod(formOf(values), { schema: acceptInvitationSchema });
   const password = "a long enough password";
 
-  it("takes a username and the same password twice", () => {
+  it("takes a username and the same password twice; the username in its folded form (issue 31 item 8)", () => {
     const ok = parse({ username: " Jo-Smith ", password, confirmPassword: password });
-    expect(ok.status === "success" && ok.value.username).toBe("Jo-Smith");
+    expect(ok.status === "success" && ok.value.username).toBe("jo-smith");
+  });
+
+  it("refuses look-alike usernames: a zero-width space, a soft hyphen, a Cyrillic letter; full-width folds to ASCII", () => {
+    const errors = (username: string) => parse({ username, password, confirmPassword: password }).reply().error ?? {};
+    for (const lookAlike of ["secadmin\u200b", "sec\u00adadmin", "\u0455ecadmin", "secadmin\u200d", "secadmin\u2060"]) {
+      expect(errors(lookAlike).username, JSON.stringify(lookAlike)).toEqual([USERNAME_MESSAGE]);
+    }
+    for (const bad of ["a b c", "-secadmin", "secadmin.", "sec..admin", "sec_-admin", "a".repeat(33), "\u00e9mile"]) {
+      expect(errors(bad).username, JSON.stringify(bad)).toEqual([USERNAME_MESSAGE]);
+    }
+    const fullWidth = parse({ username: "\uff33ec\uff21dmin", password, confirmPassword: password });
+    expect(fullWidth.status === "success" && fullWidth.value.username).toBe("secadmin");
+    const caseVariant = parse({ username: "SecAdmin", password, confirmPassword: password });
+    expect(caseVariant.status === "success" && caseVariant.value.username).toBe("secadmin");
+    for (const good of ["admin", "jo.smith", "jo_smith", "r2d2", "a".repeat(32)])
+      expect(errors(good).username, good).toBeUndefined();
   });
 
   it("refuses a mismatch, a short password, a short or hostile username", () => {

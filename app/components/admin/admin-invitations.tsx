@@ -40,9 +40,11 @@ export interface InvitationRow {
   email: string;
   role: AdminRole;
   expires: string;
+  /** Why it ended with its sender (removed or demoted), or null while its link works. */
+  ended: string | null;
 }
 
-/** Invitations not yet accepted, each with Revoke. */
+/** Invitations not yet accepted, each with Revoke; an ended one says why, until it would have expired. */
 export function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -54,16 +56,18 @@ export function PendingInvitations({ invitations }: { invitations: InvitationRow
           <div className="min-w-0">
             <p className="font-medium break-all">{i.email}</p>
             <p className="text-sm text-muted-foreground">
-              {ROLE_LABELS[i.role]} · expires {i.expires}
+              {ROLE_LABELS[i.role]} · {i.ended ? i.ended : `expires ${i.expires}`}
             </p>
           </div>
-          <Form method="post">
-            <input type="hidden" name="intent" value="revoke" />
-            <input type="hidden" name="invitation" value={i.id} />
-            <Button type="submit" variant="outline" size="sm" disabled={busy}>
-              Revoke<span className="sr-only"> the invitation of {i.email}</span>
-            </Button>
-          </Form>
+          {!i.ended && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="revoke" />
+              <input type="hidden" name="invitation" value={i.id} />
+              <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                Revoke<span className="sr-only"> the invitation of {i.email}</span>
+              </Button>
+            </Form>
+          )}
         </li>
       ))}
     </ul>

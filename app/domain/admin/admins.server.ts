@@ -12,7 +12,9 @@ import type { Database } from "~/db/client";
 import { adminLinks, adminSessions, admins } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { readSetting, writeSetting } from "~/domain/admin/club-settings.server";
+import { endInvitationsOf } from "~/domain/admin/invitations.server";
 import type { AdminRole } from "~/lib/admin/roles";
+import type { InvitationEndReason } from "~/lib/admin/admins";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -50,11 +52,19 @@ export interface PendingInvitation {
   email: string;
   role: AdminRole;
   expiresAt: Date;
+  /** Set when it ended with its sender's removal or demotion (listed until it would have expired). */
+  endedReason: InvitationEndReason | null;
 }
 
 export async function listInvitations(db: Database): Promise<PendingInvitation[]> {
   const rows = await db
-    .select({ id: adminLinks.tokenHash, email: adminLinks.email, role: adminLinks.role, expiresAt: adminLinks.expiresAt })
+    .select({
+      id: adminLinks.tokenHash,
+      email: adminLinks.email,
+      role: adminLinks.role,
+      expiresAt: adminLinks.expiresAt,
+      endedReason: adminLinks.endedReason,
+    })
     .from(adminLinks)
     .where(and(eq(adminLinks.purpose, "invite"), isNull(adminLinks.usedAt), gt(adminLinks.expiresAt, sql`now()`)))
     .orderBy(asc(adminLinks.expiresAt));
@@ -97,6 +107,8 @@ export async function changeRole(db: Database, id: number, role: AdminRole, acto
       record: { type: "admin", id },
       changes: { role: { before: target.role, after: role } },
     });
+    // Invitations they sent that their new role could not send end with this change.
+    await endInvitationsOf(tx, id, role, actor);
     return { ok: true, signedOut: false } as const;
   });
 }
@@ -112,6 +124,8 @@ export async function removeAdmin(db: Database, id: number, actor: AuditActor): 
     if (!target) return { ok: false, reason: "not-found" } as const;
     if (target.role === "owner" && !otherOwner) return { ok: false, reason: "last-owner" } as const;
     await tx.delete(adminSessions).where(eq(adminSessions.adminId, id));
+    // An invitation ends with its sender: a removed owner's link creates no admin.
+    await endInvitationsOf(tx, id, null, actor);
     await tx.delete(admins).where(eq(admins.id, id));
     await recordAudit(tx, {
       actor,

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify, type Options } from "@node-rs/argon2";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, not, or, sql } from "drizzle-orm";
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client";
 import { adminSessions, admins } from "~/db/schema";
@@ -16,6 +16,7 @@ import { mayUse, type AdminArea, type AdminRole } from "~/lib/admin/roles";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { clubRequiresTwoFactorSql } from "~/domain/admin/club-settings.server";
 import { accountRequirement, REQUIREMENT_PATHS, type AccountRequirement } from "~/lib/admin/account-rules";
+import { safeUsername, USERNAME_MESSAGE } from "~/lib/admin/usernames";
 
 // OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1. Algorithm 2 = Argon2id (a const enum we cannot import).
 const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -48,6 +49,15 @@ const adminColumns = {
   isDemo: admins.isDemo,
   twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${admins.id}))`,
 };
+
+/**
+ * The admin whose name is `value` in the folded form (app/lib/admin/usernames.ts): the expression
+ * of the unique index of migration 0027, on both sides, so a name made before the rule (kept by
+ * the migration, perhaps outside the alphabet) is found exactly as the database folded it.
+ */
+export function usernameIs(value: string) {
+  return sql`lower(normalize(${admins.username}, NFKC)) = lower(normalize(${value.trim()}::text, NFKC))`;
+}
 
 /** An admin by id (no password involved), or null. */
 export async function adminById(db: Pick<Database, "select">, id: number): Promise<Admin | null> {
@@ -85,6 +95,8 @@ export async function upsertAdmin(
   if (problem) throw new Error(problem);
   const name = username.trim();
   if (!name) throw new Error("The admin username must not be empty.");
+  // A new admin's name meets the rule; an existing one (perhaps named before it) is found as folded.
+  if (!safeUsername(name) && !(await adminNamed(db, name))) throw new Error(USERNAME_MESSAGE);
   const passwordHash = await hashPassword(password);
   try {
     return await saveAdmin(db, name, passwordHash, isDemo, role);
@@ -104,11 +116,7 @@ function saveAdmin(
   role: AdminRole | undefined,
 ): Promise<{ admin: Admin; created: boolean }> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: admins.id, role: admins.role })
-      .from(admins)
-      .where(sql`lower(${admins.username}) = lower(${name})`)
-      .for("update");
+    const [existing] = await tx.select({ id: admins.id, role: admins.role }).from(admins).where(usernameIs(name)).for("update");
     if (existing) {
       await tx
         .update(admins)
@@ -118,9 +126,11 @@ function saveAdmin(
       await tx.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
       return { admin: (await adminById(tx, existing.id))!, created: false };
     }
+    const username = safeUsername(name);
+    if (!username) throw new Error(USERNAME_MESSAGE);
     const [row] = await tx
       .insert(admins)
-      .values({ username: name, passwordHash, isDemo, role: role ?? "owner" })
+      .values({ username, passwordHash, isDemo, role: role ?? "owner" })
       .returning({ id: admins.id });
     return { admin: (await adminById(tx, row!.id))!, created: true };
   });
@@ -141,9 +151,9 @@ export async function ensureStartupAdmin(
     if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
     const unchanged = await passwordUnchanged(db, username, password);
     const { created } = unchanged ? { created: false } : await upsertAdmin(db, username, password);
-    await db.delete(admins).where(and(eq(admins.isDemo, true), sql`lower(${admins.username}) <> lower(${username.trim()})`));
+    await db.delete(admins).where(and(eq(admins.isDemo, true), not(usernameIs(username))));
     const outcome = created ? "created" : unchanged ? "unchanged (sessions kept)" : "updated (password changed, sessions ended)";
-    return { level: "info", message: `admin "${username.trim()}" ${outcome} from ADMIN_USERNAME` };
+    return { level: "info", message: `admin "${safeUsername(username) ?? username.trim()}" ${outcome} from ADMIN_USERNAME` };
   }
   const real = await db.select({ id: admins.id }).from(admins).where(eq(admins.isDemo, false)).limit(1);
   if (demo && real.length === 0) {
@@ -172,7 +182,7 @@ async function passwordUnchanged(db: Database, username: string, password: strin
   const [row] = await db
     .select({ id: admins.id, passwordHash: admins.passwordHash, isDemo: admins.isDemo })
     .from(admins)
-    .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
+    .where(usernameIs(username));
   if (!row || !(await verify(row.passwordHash, password).catch(() => false))) return false;
   if (row.isDemo)
     await db
@@ -209,7 +219,7 @@ export async function checkCredentials(
   const [row] = await db
     .select({ ...adminColumns, passwordHash: admins.passwordHash })
     .from(admins)
-    .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
+    .where(usernameIs(username));
   if (!row) {
     dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
     await verify(await dummyHash, password).catch(() => false);
@@ -222,10 +232,7 @@ export async function checkCredentials(
 
 /** The admin of this username, if one exists (no password involved). */
 export async function adminNamed(db: Database, username: string): Promise<Admin | null> {
-  const [row] = await db
-    .select(adminColumns)
-    .from(admins)
-    .where(sql`lower(${admins.username}) = lower(${username.trim()})`);
+  const [row] = await db.select(adminColumns).from(admins).where(usernameIs(username));
   return row ?? null;
 }
 

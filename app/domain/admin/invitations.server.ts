@@ -2,17 +2,24 @@
  * Invitations (issue 23 item 2): an owner invites a person by e-mail and role; the mailed link
  * (72 hours, single use, only its hash stored) lets them choose a username and password, which
  * creates the admin and signs them in, to set up their second factor next.
+ *
+ * An invitation ends with its sender (issue 31 item 7): when the owner who sent it is removed, or
+ * demoted to a role that could not send it, their pending invitations end in the same transaction
+ * (`endInvitationsOf`), and an acceptance checks the sender again under a lock of their row, so
+ * an acceptance racing the removal cannot create an admin either. Lock order everywhere: the
+ * sender's admin row, then the link.
  */
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { adminLinks, admins } from "~/db/schema";
-import { createSession, deleteSession } from "~/domain/admin/auth.server";
+import { createSession, deleteSession, usernameIs } from "~/domain/admin/auth.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { enqueue, type OutgoingMessage } from "~/domain/platform/outbox.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
-import { INVITATION_HOURS } from "~/lib/admin/admins";
-import { ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
+import { INVITATION_HOURS, type InvitationEndReason } from "~/lib/admin/admins";
+import { mayInvite, ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
+import { safeUsername } from "~/lib/admin/usernames";
 import type { ClubSite } from "~/lib/site/club";
 
 export function invitationPath(token: string): string {
@@ -46,7 +53,68 @@ const emailTaken = (db: Pick<Database, "select">, email: string) =>
     .where(sql`lower(${admins.email}) = lower(${email})`)
     .limit(1);
 
-export type InviteOutcome = { ok: true } | { ok: false; reason: "email-taken" };
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The sender's role, their row locked against removal and role changes until the transaction ends; null when they are gone. */
+async function lockSender(tx: Tx, adminId: number | null): Promise<AdminRole | null> {
+  if (adminId === null) return null;
+  const [row] = await tx.select({ role: admins.role }).from(admins).where(eq(admins.id, adminId)).for("share");
+  return row?.role ?? null;
+}
+
+const pendingInvite = and(
+  eq(adminLinks.purpose, "invite"),
+  isNull(adminLinks.usedAt),
+  isNull(adminLinks.endedAt),
+  gt(adminLinks.expiresAt, sql`now()`),
+);
+
+/** The audit entry of an ended invitation, on the sender's history. */
+function auditEnded(
+  tx: Tx,
+  actor: AuditActor,
+  senderId: number | null,
+  link: { email: string; role: AdminRole | null },
+  reason: InvitationEndReason,
+) {
+  return recordAudit(tx, {
+    actor,
+    kind: "admin.invite-end",
+    record: senderId === null ? null : { type: "admin", id: senderId },
+    changes: {
+      email: { before: link.email, after: null },
+      role: { before: link.role, after: null },
+      ended: { before: null, after: reason },
+    },
+  });
+}
+
+/**
+ * Ends the pending invitations of `senderId` that an admin of `newRole` could not send (every one
+ * when `newRole` is null: the sender is being removed). Runs inside the removal's or role change's
+ * transaction, after it locked the sender's row; each ended invitation is one audit entry.
+ */
+export async function endInvitationsOf(tx: Tx, senderId: number, newRole: AdminRole | null, actor: AuditActor): Promise<number> {
+  const pending = await tx
+    .select({ tokenHash: adminLinks.tokenHash, email: adminLinks.email, role: adminLinks.role })
+    .from(adminLinks)
+    .where(and(pendingInvite, eq(adminLinks.invitedBy, senderId)))
+    .for("update");
+  const reason: InvitationEndReason = newRole === null ? "sender-removed" : "sender-demoted";
+  let ended = 0;
+  for (const link of pending) {
+    if (newRole !== null && link.role && mayInvite(newRole, link.role)) continue;
+    await tx
+      .update(adminLinks)
+      .set({ endedAt: sql`now()`, endedReason: reason })
+      .where(eq(adminLinks.tokenHash, link.tokenHash));
+    await auditEnded(tx, actor, senderId, link, reason);
+    ended++;
+  }
+  return ended;
+}
+
+export type InviteOutcome = { ok: true } | { ok: false; reason: "email-taken" | "may-not-invite" };
 
 /**
  * Invites `email` as `role`: the link row and its e-mail in one transaction. An earlier pending
@@ -61,6 +129,9 @@ export async function inviteAdmin(
   return db.transaction(async (tx) => {
     // One invitation at a time per address: a second owner inviting it at once waits here.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`admin-invite:${email.toLowerCase()}`}))`);
+    // An owner removed or demoted while this request ran sends nothing (their pending ones ended already).
+    const senderRole = await lockSender(tx, actor.adminId);
+    if (!senderRole || !mayInvite(senderRole, role)) return { ok: false, reason: "may-not-invite" } as const;
     if ((await emailTaken(tx, email)).length > 0) return { ok: false, reason: "email-taken" } as const;
     await tx
       .delete(adminLinks)
@@ -107,11 +178,17 @@ export async function revokeInvitation(db: Database, id: string, actor: AuditAct
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** A usable invitation's e-mail and role, or null (unknown, used, revoked or expired: one answer for all). */
-export async function viewInvitation(db: Database, token: string): Promise<{ email: string; role: AdminRole } | null> {
+export type InvitationView =
+  { status: "open"; email: string; role: AdminRole } | { status: "ended"; reason: InvitationEndReason };
+
+/**
+ * A usable invitation's e-mail and role; an ended one's reason; or null (unknown, used, revoked
+ * or expired: one answer for all).
+ */
+export async function viewInvitation(db: Pick<Database, "select">, token: string): Promise<InvitationView | null> {
   if (!TOKEN.test(token)) return null;
   const [row] = await db
-    .select({ email: adminLinks.email, role: adminLinks.role })
+    .select({ email: adminLinks.email, role: adminLinks.role, endedReason: adminLinks.endedReason })
     .from(adminLinks)
     .where(
       and(
@@ -121,11 +198,14 @@ export async function viewInvitation(db: Database, token: string): Promise<{ ema
         gt(adminLinks.expiresAt, sql`now()`),
       ),
     );
-  return row?.role ? { email: row.email, role: row.role } : null;
+  if (row?.endedReason) return { status: "ended", reason: row.endedReason };
+  return row?.role ? { status: "open", email: row.email, role: row.role } : null;
 }
 
 export type AcceptOutcome =
-  { ok: true; adminId: number; sessionId: string } | { ok: false; reason: "invalid" | "username-taken" | "email-taken" };
+  | { ok: true; adminId: number; sessionId: string }
+  | { ok: false; reason: "invalid" | "username-taken" | "email-taken" }
+  | { ok: false; reason: "ended"; ended: InvitationEndReason };
 
 /**
  * Accepts an invitation: creates the admin, spends the link (single use even under concurrency:
@@ -139,26 +219,42 @@ export async function acceptInvitation(
   { address, userAgent, previousSessionId }: { address: string; userAgent: string; previousSessionId: string | null },
 ): Promise<AcceptOutcome> {
   if (!TOKEN.test(token)) return { ok: false, reason: "invalid" };
+  // acceptInvitationSchema folded and checked it; anything else is a caller's mistake.
+  if (safeUsername(username) !== username) throw new Error("acceptInvitation: the username is not in its folded, safe form");
   try {
     const outcome = await db.transaction(async (tx): Promise<AcceptOutcome> => {
+      const tokenHash = hashToken(token);
+      const [found] = await tx
+        .select({ invitedBy: adminLinks.invitedBy })
+        .from(adminLinks)
+        .where(and(eq(adminLinks.tokenHash, tokenHash), eq(adminLinks.purpose, "invite")));
+      if (!found) return { ok: false, reason: "invalid" };
+      // The sender's row before the link's (the order of a removal): a removal or demotion under
+      // way finishes first, and one that comes later waits for this acceptance.
+      const senderRole = await lockSender(tx, found.invitedBy);
       const [link] = await tx
         .update(adminLinks)
         .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(adminLinks.tokenHash, hashToken(token)),
-            eq(adminLinks.purpose, "invite"),
-            isNull(adminLinks.usedAt),
-            gt(adminLinks.expiresAt, sql`now()`),
-          ),
-        )
+        .where(and(eq(adminLinks.tokenHash, tokenHash), pendingInvite))
         .returning({ email: adminLinks.email, role: adminLinks.role });
-      if (!link?.role) return { ok: false, reason: "invalid" };
-      const taken = await tx
-        .select({ id: admins.id })
-        .from(admins)
-        .where(sql`lower(${admins.username}) = lower(${username})`)
-        .limit(1);
+      if (!link?.role) {
+        const [ended] = await tx
+          .select({ reason: adminLinks.endedReason })
+          .from(adminLinks)
+          .where(and(eq(adminLinks.tokenHash, tokenHash), isNotNull(adminLinks.endedReason), isNull(adminLinks.usedAt)));
+        return ended?.reason ? { ok: false, reason: "ended", ended: ended.reason } : { ok: false, reason: "invalid" };
+      }
+      if (!senderRole || !mayInvite(senderRole, link.role)) {
+        // Its sender was removed or demoted and the invitation was somehow not ended with it: end it now.
+        const reason: InvitationEndReason = senderRole ? "sender-demoted" : "sender-removed";
+        await tx
+          .update(adminLinks)
+          .set({ usedAt: null, endedAt: sql`now()`, endedReason: reason })
+          .where(eq(adminLinks.tokenHash, tokenHash));
+        await auditEnded(tx, { adminId: null, username: null, address }, found.invitedBy, link, reason);
+        return { ok: false, reason: "ended", ended: reason };
+      }
+      const taken = await tx.select({ id: admins.id }).from(admins).where(usernameIs(username)).limit(1);
       // Undo the spent link: the person may choose another name with the same link.
       if (taken.length > 0) throw new UsernameTaken();
       if ((await emailTaken(tx, link.email)).length > 0) return { ok: false, reason: "email-taken" };

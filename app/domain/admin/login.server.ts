@@ -23,6 +23,7 @@ import { adminNamed, checkCredentials, type Admin } from "~/domain/admin/auth.se
 import { recordAudit } from "~/domain/platform/audit.server";
 import { recordRefusal } from "~/domain/platform/refusals.server";
 import { tryAgainIn } from "~/lib/util/try-again";
+import { foldUsername } from "~/lib/admin/usernames";
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -30,7 +31,7 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 function rules(username: string, address: string): [user: RateLimit, address: RateLimit] {
   const common = { limit: LOGIN_FAILURE_LIMIT, windowSeconds: LOGIN_WINDOW_SECONDS };
   return [
-    { key: `login:user:${username.trim().toLowerCase()}`, ...common },
+    { key: `login:user:${foldUsername(username)}`, ...common },
     { key: `login:ip:${address}`, ...common },
   ];
 }

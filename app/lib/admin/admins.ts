@@ -5,7 +5,7 @@
 import { z } from "~/lib/util/zod";
 import { MIN_PASSWORD_LENGTH } from "~/lib/admin/sign-in-schemas";
 import { ADMIN_ROLES } from "~/lib/admin/roles";
-import { shortPublicText } from "~/lib/util/input-rules";
+import { foldUsername, isSafeUsername, USERNAME_MAX_LENGTH, USERNAME_MESSAGE } from "~/lib/admin/usernames";
 import { MAX_ID } from "~/lib/util/params";
 
 /** An invitation's link lives this long (issue 23: 72 hours). */
@@ -55,17 +55,19 @@ export const adminsFormFields = z.object({
   requireTwoFactor: z.string(),
 });
 
-export const USERNAME_MESSAGE = "Username must be 3 to 50 characters.";
+export { USERNAME_MESSAGE };
 export const PASSWORDS_DIFFER = "The two passwords do not match.";
 
 /** The invited person's form: their username and password (typed twice). */
 export const acceptInvitationSchema = z
   .object({
-    username: shortPublicText("Username", USERNAME_MESSAGE).check(
-      z.trim(),
-      z.minLength(3, USERNAME_MESSAGE),
-      z.maxLength(50, USERNAME_MESSAGE),
-    ),
+    // The safe alphabet after folding (app/lib/admin/usernames.ts): "SecAdmin" becomes "secadmin".
+    username: z
+      .pipe(
+        z.string({ error: USERNAME_MESSAGE }).check(z.maxLength(4 * USERNAME_MAX_LENGTH, USERNAME_MESSAGE)),
+        z.transform(foldUsername),
+      )
+      .check(z.refine(isSafeUsername, USERNAME_MESSAGE)),
     password: z
       .string({ error: `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.` })
       .check(
@@ -85,6 +87,28 @@ export const INVITATION_PAGE = {
   },
 } as const;
 
+/** Why an invitation ended before it was used (issue 31 item 7; admin_links.ended_reason). */
+export type InvitationEndReason = "sender-removed" | "sender-demoted";
+
+const ENDED_BECAUSE: Record<InvitationEndReason, string> = {
+  "sender-removed": "the owner who sent it was removed from the club's admins",
+  "sender-demoted": "the owner who sent it may no longer invite admins of this role",
+};
+
+/** The Admins screen's line for an ended invitation. */
+export function invitationEndedLine(reason: InvitationEndReason): string {
+  return `Ended: ${ENDED_BECAUSE[reason]}.`;
+}
+
+/** What the link of an ended invitation says. */
+export function invitationEndedToast(reason: InvitationEndReason) {
+  return {
+    type: "error",
+    title: "Invitation ended",
+    description: `This invitation has ended: ${ENDED_BECAUSE[reason]}. No account was created. Ask an owner of the club to invite you again.`,
+  } as const;
+}
+
 /** What a refused write on the admins screen says (the last owner, a taken address...). */
 export const ADMINS_MESSAGES = {
   lastOwner: "The club must keep at least one owner: make another admin an owner first.",
@@ -92,6 +116,7 @@ export const ADMINS_MESSAGES = {
   emailTaken: "An admin with this e-mail address already exists.",
   invitationGone: "This invitation was already used, revoked or has expired.",
   usernameTaken: "This username is taken. Please choose another.",
+  mayNotInvite: "You may no longer invite admins.",
 } as const;
 
 /**

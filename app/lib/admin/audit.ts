@@ -26,6 +26,8 @@ export const AUDIT_KINDS = [
   "admin.invite",
   "admin.invite-revoke",
   "admin.invite-accept",
+  // An invitation ended with its sender's removal or demotion (issue 31 item 7).
+  "admin.invite-end",
   "admin.role",
   "admin.remove",
   "admin.sessions-end",

@@ -53,6 +53,15 @@ export function mayUse(role: string, area: AdminArea): boolean {
   return false;
 }
 
+/**
+ * Whether an admin of role `sender` may invite someone as `invited` (issue 31 item 7): whoever may
+ * manage the admins. Checked when an invitation is sent, when its sender's role changes or they
+ * are removed (their pending invitations this no longer allows end), and again when it is accepted.
+ */
+export function mayInvite(sender: string, invited: string): boolean {
+  return mayUse(sender, "admins") && isAdminRole(invited);
+}
+
 export interface AdminTab {
   key: AdminArea;
   label: string;

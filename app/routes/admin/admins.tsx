@@ -21,7 +21,7 @@ import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ADMINS_FORM_SCHEMAS, ADMINS_MESSAGES, adminsFormFields, isAdminsIntent, twoFactorLabel } from "~/lib/admin/admins";
+import { ADMINS_FORM_SCHEMAS, ADMINS_MESSAGES, adminsFormFields, invitationEndedLine, isAdminsIntent, twoFactorLabel } from "~/lib/admin/admins";
 import { landingPath, mayUse } from "~/lib/admin/roles";
 import { formatClubDateTime } from "~/lib/util/dates";
 import type { Toast } from "~/lib/util/toast";
@@ -53,7 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastSignInAt: undefined,
       isMe: a.id === me.id,
     })),
-    invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expires: when(i.expiresAt) })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      expires: when(i.expiresAt),
+      ended: i.endedReason && invitationEndedLine(i.endedReason),
+    })),
     requireTwoFactor,
   };
 }
@@ -84,6 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         inviteAdmin(db, value, actor, { clubName, clubEmail, siteUrl }),
       );
       if (!outcome) return failed();
+      if (!outcome.ok && outcome.reason === "may-not-invite") {
+        return fail("Invitation not sent", ADMINS_MESSAGES.mayNotInvite, 403);
+      }
       if (!outcome.ok) {
         const result = submission.reply({ fieldErrors: { email: [ADMINS_MESSAGES.emailTaken] } });
         return refused({ type: "error", title: "Invitation not sent", description: ADMINS_MESSAGES.emailTaken }, 409, {

@@ -18,7 +18,7 @@ import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FieldError } from "~/components/ui/label";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
-import { ADMINS_MESSAGES, acceptInvitationSchema, INVITATION_PAGE } from "~/lib/admin/admins";
+import { ADMINS_MESSAGES, acceptInvitationSchema, INVITATION_PAGE, invitationEndedToast } from "~/lib/admin/admins";
 import { REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { ROLE_LABELS } from "~/lib/admin/roles";
 import { tooManyRequestsToast } from "~/lib/registration/registration";
@@ -42,12 +42,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-const invalid = () => data({ invitation: null }, { status: 404 });
+const invalid = () => data({ invitation: null, refusal: INVITATION_PAGE.invalid }, { status: 404 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const invitation = await viewInvitation(context.get(dbContext), params.token);
   if (!invitation) return invalid();
-  return { invitation: { email: invitation.email, role: ROLE_LABELS[invitation.role] } };
+  // Ended with its sender's removal or demotion: says so, and why (410: it will not come back).
+  if (invitation.status === "ended") {
+    return data({ invitation: null, refusal: invitationEndedToast(invitation.reason) }, { status: 410 });
+  }
+  return { invitation: { email: invitation.email, role: ROLE_LABELS[invitation.role] }, refusal: null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -69,7 +73,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const weak = checkPasswordStrength(password, { username, clubName: context.get(configContext).clubName });
   if (weak) return refuse({ type: "error", title: "Account not created", description: weak }, 400, { password: [weak] });
   // The expensive hash only for a link that works.
-  if (!(await viewInvitation(db, params.token))) return refuse(INVITATION_PAGE.invalid, 404);
+  const invitation = await viewInvitation(db, params.token);
+  if (!invitation) return refuse(INVITATION_PAGE.invalid, 404);
+  if (invitation.status === "ended") return refuse(invitationEndedToast(invitation.reason), 410);
   const production = context.get(productionContext);
   const outcome = await acceptInvitation(
     db,
@@ -85,6 +91,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
       case "email-taken":
         return refuse({ type: "error", title: "Account not created", description: ADMINS_MESSAGES.emailTaken }, 409);
+      case "ended":
+        return refuse(invitationEndedToast(outcome.ended), 410);
       default:
         return refuse(INVITATION_PAGE.invalid, 404);
     }
@@ -103,7 +111,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
   useToast(actionData?.toast);
-  const { invitation } = loaderData;
+  const { invitation, refusal } = loaderData;
   return (
     <div className="mx-auto max-w-sm py-6">
       <Card>
@@ -112,16 +120,23 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           {invitation && (
             <CardDescription>
               You are invited as <strong>{invitation.role}</strong> with the e-mail address{" "}
-              <strong className="break-all">{invitation.email}</strong>. Choose your username and password.
+              <strong className="break-all">{invitation.email}</strong>. Choose your username (3 to 32 characters: lowercase
+              letters a-z and digits, with . _ or - between them) and password.
             </CardDescription>
           )}
         </CardHeader>
         <CardContent>
           {!invitation ? (
-            <FormAlert toast={INVITATION_PAGE.invalid} />
+            <FormAlert toast={refusal ?? INVITATION_PAGE.invalid} />
           ) : (
             <Form method="post" className="space-y-4" {...getFormProps(form)}>
-              <InputField field={fields.username} label="Username" autoComplete="username" autoCapitalize="none" />
+              <InputField
+                field={fields.username}
+                label="Username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+              />
               <InputField field={fields.password} label="Password" type="password" autoComplete="new-password" />
               <InputField field={fields.confirmPassword} label="Password again" type="password" autoComplete="new-password" />
               <FieldError id={form.errorId} errors={form.errors} />
