@@ -16,6 +16,8 @@ import { ensureStartupAdmin } from "~/domain/admin/auth.server";
 import { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { clubSource } from "~/domain/admin/club-settings.server";
 import { parseEnv } from "~/server/env";
+import { resolveTotpKey } from "~/server/totp-key";
+import { sealStoredTotpSecrets, useTotpKey } from "~/domain/admin/totp-secret.server";
 import { createHttpApp, requestLogger } from "~/server/http";
 import { createLogger } from "~/server/logger";
 import { scheduleDailyBackups } from "~/server/backup-schedule";
@@ -51,9 +53,16 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 
   const pool = createPool(connectionString);
   const db = createDatabase(pool);
+  let totpKey: Buffer;
   try {
+    const resolved = resolveTotpKey({ fromEnv: env.TOTP_ENCRYPTION_KEY, embedded: Boolean(embedded), dataDir: env.DATA_DIR });
+    totpKey = resolved.key;
+    useTotpKey(totpKey);
     const applied = await migrate(pool);
     if (applied.length) log.info({ applied }, "migrations applied");
+    // Before serving: plain secrets (older rows, an older backup restored) sealed, a wrong key refused.
+    const { sealed } = await sealStoredTotpSecrets(db);
+    if (sealed) log.info({ sealed, key: resolved.source }, "two-factor secrets sealed");
     await watchPublicTables(pool);
 
     const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
@@ -160,6 +169,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     liveRaces,
     computed,
     club,
+    totpKey,
   });
 
   // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.

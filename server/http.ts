@@ -32,6 +32,7 @@ import { urlPathsUnder } from "~/server/build-files";
 import { precompressedFiles } from "~/server/precompressed";
 import { reactRouterHandler } from "~/server/react-router-handler";
 import { clubToday } from "~/lib/util/dates";
+import { useTotpKey } from "~/domain/admin/totp-secret.server";
 import { redactTokenPaths } from "~/lib/util/token-paths";
 import {
   MAX_BODY_BYTES,
@@ -78,6 +79,8 @@ export interface HttpOptions {
   computed?: ComputedOnce;
   /** The club's settings per request; made from `db`, `config` and `computed` when not given. */
   club?: ClubSource;
+  /** Seals the admins' TOTP secrets (server/totp-key.ts); set here so the routes' module graph has it. */
+  totpKey: Buffer;
 }
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
@@ -115,7 +118,9 @@ export function createHttpApp({
   liveRaces,
   computed,
   club = clubSource(db, config, computed),
+  totpKey,
 }: HttpOptions) {
+  useTotpKey(totpKey);
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);

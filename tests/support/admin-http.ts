@@ -12,6 +12,7 @@ import { admins } from "~/db/schema";
 import { TOTP_PERIOD_SECONDS, totpCode } from "~/lib/admin/totp";
 import { usableTotpStep } from "./totp-step";
 import { TEST_TOTP_SECRET } from "./factories";
+import { TEST_TOTP_KEY } from "./totp-key";
 import type { createHttpApp as CreateHttpApp } from "~/server/http";
 import { createLogger } from "~/server/logger";
 
@@ -45,6 +46,7 @@ export async function startTestSite(
     },
     log: createLogger("silent"),
     production: false,
+    totpKey: TEST_TOTP_KEY,
   });
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { addPasskey, removePasskey } from "~/domain/admin/passkeys.server";
+import { markReauthenticated, reauthenticate, recentlyReauthenticated } from "~/domain/admin/reauth.server";
 import { confirmCurrentPassword, currentPasswordRefusal } from "~/domain/admin/account.server";
 import {
   confirmTotpSetup,
@@ -16,12 +17,21 @@ import { adminActor } from "~/domain/platform/audit.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
-import { PasskeysSection, RecoveryCodes, TotpOn, TotpSetup, type TotpSetupView } from "~/components/admin/two-factor";
+import {
+  ConfirmIdentity,
+  PasskeysSection,
+  RecoveryCodes,
+  TotpOn,
+  TotpSetup,
+  type TotpSetupView,
+} from "~/components/admin/two-factor";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatRecoveryCode, groupSecret, qrPath, totpUri, twoFactorFields, twoFactorSchema } from "~/lib/admin/totp";
 import { formatClubDateTime } from "~/lib/util/dates";
+import { tryAgainIn } from "~/lib/util/try-again";
+import { countOf } from "~/lib/util/plural";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/two-factor";
 
@@ -42,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : "The club requires every admin to sign in with two factors."
         : null,
     totpOn: status.totpOn,
+    // Until when this session may change factors (issue 31 item 2); null: it must confirm first.
+    reauthUntil: admin.session.reauthUntil ? formatClubDateTime(admin.session.reauthUntil, timeZone).time : null,
     recoveryCodesLeft: status.recoveryCodesLeft,
     required: status.required,
     passkeys: status.passkeys.map((p) => ({
@@ -62,6 +74,22 @@ const WRONG_CODE: Toast = {
   title: "Wrong code",
   description: "That code is not right, or was used already. Wait for the next one.",
 };
+
+/** A factor change from a session that has not proved it is its admin's lately: nothing changes. */
+const CONFIRM_FIRST: Toast = {
+  type: "error",
+  title: "Confirm it's you first",
+  description: "Enter your password, a code from your app, or use a passkey; then make the change within 10 minutes.",
+};
+
+const tooManyCodes = (retryAfterSeconds: number): Toast => ({
+  type: "error",
+  title: "Too many wrong codes",
+  description: `Too many wrong codes for your account. ${tryAgainIn(retryAfterSeconds)}`,
+});
+
+/** What changes a sign-in factor or the recovery codes: each needs a recent re-authentication (ASVS 7.5.1). */
+const NEEDS_RECENT_REAUTH = new Set(["totp-start", "recovery-regenerate", "totp-disable"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
@@ -84,7 +112,43 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const form = parsed.data;
+  if (NEEDS_RECENT_REAUTH.has(form.intent) && !recentlyReauthenticated(admin)) return refused(CONFIRM_FIRST, 403);
   switch (form.intent) {
+    case "reauth-password":
+    case "reauth-code":
+    case "reauth-passkey": {
+      const proof =
+        form.intent === "reauth-password"
+          ? ({ method: "password", password: form.currentPassword } as const)
+          : form.intent === "reauth-code"
+            ? ({ method: "code", code: form.code } as const)
+            : ({ method: "passkey", response: form.response, party: { siteUrl, clubName } } as const);
+      const outcome = await reauthenticate(db, admin, actor, proof);
+      if (outcome.ok)
+        return succeeded({
+          type: "success",
+          title: "Confirmed",
+          description: "You can change your sign-in for the next 10 minutes.",
+        });
+      if (outcome.reason === "limited")
+        return refused(
+          proof.method === "code"
+            ? tooManyCodes(outcome.retryAfterSeconds)
+            : {
+                type: "error",
+                title: "Not confirmed",
+                description: `Too many wrong passwords. ${tryAgainIn(outcome.retryAfterSeconds)}`,
+              },
+          429,
+        );
+      const description =
+        proof.method === "password"
+          ? "Your password is not right."
+          : proof.method === "code"
+            ? WRONG_CODE.description
+            : "The passkey's answer could not be checked. Try again.";
+      return refused({ type: "error", title: "Not confirmed", description }, 400);
+    }
     case "totp-start": {
       const { setupId, secret } = await startTotpSetup(db, admin.id);
       return data({ ok: true as const, toast: null, setup: setupView(setupId, secret, admin.username, clubName) });
@@ -107,6 +171,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "recovery-regenerate": {
       const outcome = await regenerateRecoveryCodes(db, actor, form.code);
+      if (!outcome.ok && outcome.reason === "limited") return refused(tooManyCodes(outcome.retryAfterSeconds), 429);
+      if (!outcome.ok && outcome.reason === "off")
+        return refused({ type: "error", title: "Already off", description: "Your authenticator app is not set up." }, 409);
       if (!outcome.ok) return refused(WRONG_CODE, 400);
       return succeeded(
         { type: "success", title: "New recovery codes", description: "The old ones no longer work. Save these now." },
@@ -131,6 +198,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           409,
         );
       }
+      if (outcome.reason === "limited") return refused(tooManyCodes(outcome.retryAfterSeconds), 429);
       return outcome.reason === "off"
         ? refused({ type: "error", title: "Already off", description: "Your authenticator app is not set up." }, 409)
         : refused(WRONG_CODE, 400);
@@ -156,10 +224,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused({ type: "error", title: "Passkey not added", description }, 400);
     }
     case "passkey-remove": {
-      const refusal = await confirmCurrentPassword(db, admin, form.currentPassword);
-      if (refusal) {
-        const { status, description } = currentPasswordRefusal(refusal);
-        return refused({ type: "error", title: "Passkey not removed", description }, status);
+      // The form's own current password, or a recent re-authentication.
+      if (form.currentPassword !== undefined) {
+        const refusal = await confirmCurrentPassword(db, admin, form.currentPassword);
+        if (refusal) {
+          const { status, description } = currentPasswordRefusal(refusal);
+          return refused({ type: "error", title: "Passkey not removed", description }, status);
+        }
+        await markReauthenticated(db, admin);
+      } else if (!recentlyReauthenticated(admin)) {
+        return refused(CONFIRM_FIRST, 403);
       }
       const outcome = await removePasskey(db, actor, admin.role, form.id);
       if (outcome.ok)
@@ -205,8 +279,22 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         {codes && <RecoveryCodes codes={codes} />}
         {d.isDemo ? (
           <p className="text-sm text-muted-foreground">Everyone shares the demo admin: it cannot have two-factor sign-in.</p>
+        ) : !d.reauthUntil ? (
+          <>
+            <ConfirmIdentity totpOn={d.totpOn} hasPasskeys={d.passkeys.length > 0} busy={busy} />
+            <section aria-labelledby="app-heading" className="space-y-2">
+              <h2 id="app-heading" className="text-lg font-semibold">
+                Authenticator app
+              </h2>
+              <p className="text-sm">{d.totpOn ? `On. ${countOf(d.recoveryCodesLeft, "unused recovery code")}.` : "Off."}</p>
+            </section>
+            <PasskeysSection passkeys={d.passkeys} busy={busy} canChange={false} />
+          </>
         ) : (
           <>
+            <p role="status" className="text-sm text-muted-foreground">
+              {`Confirmed: you can change your sign-in until ${d.reauthUntil}.`}
+            </p>
             <section aria-labelledby="app-heading" className="space-y-3">
               <h2 id="app-heading" className="text-lg font-semibold">
                 Authenticator app
@@ -228,7 +316,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
                 </Form>
               )}
             </section>
-            <PasskeysSection passkeys={d.passkeys} busy={busy} />
+            <PasskeysSection passkeys={d.passkeys} busy={busy} canChange />
           </>
         )}
       </CardContent>
