@@ -9,7 +9,6 @@ import { hitAll, refund, reset, type RateLimit } from "~/domain/platform/rate-li
 const CODE_FAILURE_LIMIT = 5;
 const CODE_WINDOW_SECONDS = 15 * 60;
 
-
 export function codeLimits(adminId: number, address: string): RateLimit[] {
   const common = { limit: CODE_FAILURE_LIMIT, windowSeconds: CODE_WINDOW_SECONDS };
   return [

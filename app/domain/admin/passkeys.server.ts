@@ -255,7 +255,6 @@ export async function verifyReauthPasskey(
 
 // ---- Signing in ----
 
-
 export async function signInOptions(db: Database, party: RelyingParty, address: string) {
   const rule: RateLimit = { key: `passkey-options:ip:${address}`, limit: SIGNIN_OPTIONS_LIMIT, windowSeconds: 15 * 60 };
   const state = await hit(db, rule);

@@ -24,9 +24,7 @@ export type ReauthProof =
   | { method: "passkey"; response: string; party: RelyingParty };
 
 export type ReauthOutcome =
-  | { ok: true }
-  | { ok: false; reason: "wrong" | "demo" }
-  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+  { ok: true } | { ok: false; reason: "wrong" | "demo" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /** Whether this session's admin proved it was them recently enough to change a factor. */
 export function recentlyReauthenticated(admin: SignedInAdmin): boolean {
@@ -57,7 +55,9 @@ async function check(db: Database, admin: SignedInAdmin, actor: AuditActor, proo
       return right ? { ok: true } : { ok: false, reason: "wrong" };
     }
     case "passkey":
-      return (await verifyReauthPasskey(db, admin.id, proof.party, proof.response)) ? { ok: true } : { ok: false, reason: "wrong" };
+      return (await verifyReauthPasskey(db, admin.id, proof.party, proof.response))
+        ? { ok: true }
+        : { ok: false, reason: "wrong" };
   }
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { addPasskey, removePasskey } from "~/domain/admin/passkeys.server";
@@ -17,22 +17,13 @@ import { adminActor } from "~/domain/platform/audit.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
-import {
-  ConfirmIdentity,
-  PasskeysSection,
-  RecoveryCodes,
-  TotpOn,
-  TotpSetup,
-  type TotpSetupView,
-} from "~/components/admin/two-factor";
-import { Button } from "~/components/ui/button";
+import { RecoveryCodes, type TotpSetupView } from "~/components/admin/two-factor";
+import { TwoFactorControls } from "~/components/admin/two-factor-controls";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatRecoveryCode, groupSecret, qrPath, totpUri, twoFactorFields, twoFactorSchema } from "~/lib/admin/totp";
 import { formatClubDateTime } from "~/lib/util/dates";
-import { tryAgainIn } from "~/lib/util/try-again";
-import { countOf } from "~/lib/util/plural";
-import type { Toast } from "~/lib/util/toast";
+import * as say from "~/lib/admin/two-factor-messages";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in" }];
@@ -69,28 +60,6 @@ function setupView(setupId: string, secret: string, username: string, clubName: 
   return { setupId, secretGroups: groupSecret(secret), qr: qrPath(totpUri(clubName, username, secret)) };
 }
 
-const WRONG_CODE: Toast = {
-  type: "error",
-  title: "Wrong code",
-  description: "That code is not right, or was used already. Wait for the next one.",
-};
-
-/** A factor change from a session that has not proved it is its admin's lately: nothing changes. */
-const CONFIRM_FIRST: Toast = {
-  type: "error",
-  title: "Confirm it's you first",
-  description: "Enter your password, a code from your app, or use a passkey; then make the change within 10 minutes.",
-};
-
-const tooManyCodes = (retryAfterSeconds: number): Toast => ({
-  type: "error",
-  title: "Too many wrong codes",
-  description: `Too many wrong codes for your account. ${tryAgainIn(retryAfterSeconds)}`,
-});
-
-/** What changes a sign-in factor or the recovery codes: each needs a recent re-authentication (ASVS 7.5.1). */
-const NEEDS_RECENT_REAUTH = new Set(["totp-start", "recovery-regenerate", "totp-disable"]);
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const db = context.get(dbContext);
@@ -112,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const form = parsed.data;
-  if (NEEDS_RECENT_REAUTH.has(form.intent) && !recentlyReauthenticated(admin)) return refused(CONFIRM_FIRST, 403);
+  if (say.NEEDS_RECENT_REAUTH.has(form.intent) && !recentlyReauthenticated(admin)) return refused(say.CONFIRM_FIRST, 403);
   switch (form.intent) {
     case "reauth-password":
     case "reauth-code":
@@ -124,30 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
             ? ({ method: "code", code: form.code } as const)
             : ({ method: "passkey", response: form.response, party: { siteUrl, clubName } } as const);
       const outcome = await reauthenticate(db, admin, actor, proof);
-      if (outcome.ok)
-        return succeeded({
-          type: "success",
-          title: "Confirmed",
-          description: "You can change your sign-in for the next 10 minutes.",
-        });
-      if (outcome.reason === "limited")
-        return refused(
-          proof.method === "code"
-            ? tooManyCodes(outcome.retryAfterSeconds)
-            : {
-                type: "error",
-                title: "Not confirmed",
-                description: `Too many wrong passwords. ${tryAgainIn(outcome.retryAfterSeconds)}`,
-              },
-          429,
-        );
-      const description =
-        proof.method === "password"
-          ? "Your password is not right."
-          : proof.method === "code"
-            ? WRONG_CODE.description
-            : "The passkey's answer could not be checked. Try again.";
-      return refused({ type: "error", title: "Not confirmed", description }, 400);
+      if (outcome.ok) return succeeded(say.CONFIRMED);
+      const { toast, status } = say.reauthRefusal(proof.method, outcome);
+      return refused(toast, status);
     }
     case "totp-start": {
       const { setupId, secret } = await startTotpSetup(db, admin.id);
@@ -167,14 +115,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           { type: "error", title: "Set-up timed out", description: "Start the set-up again: the QR code lasts 10 minutes." },
           410,
         );
-      return refused(WRONG_CODE, 400, { setup: setupView(form.setupId, secret, admin.username, clubName) });
+      return refused(say.WRONG_CODE, 400, { setup: setupView(form.setupId, secret, admin.username, clubName) });
     }
     case "recovery-regenerate": {
       const outcome = await regenerateRecoveryCodes(db, actor, form.code);
-      if (!outcome.ok && outcome.reason === "limited") return refused(tooManyCodes(outcome.retryAfterSeconds), 429);
-      if (!outcome.ok && outcome.reason === "off")
-        return refused({ type: "error", title: "Already off", description: "Your authenticator app is not set up." }, 409);
-      if (!outcome.ok) return refused(WRONG_CODE, 400);
+      if (!outcome.ok && outcome.reason === "limited") return refused(say.tooManyCodes(outcome.retryAfterSeconds), 429);
+      if (!outcome.ok && outcome.reason === "off") return refused(say.ALREADY_OFF, 409);
+      if (!outcome.ok) return refused(say.WRONG_CODE, 400);
       return succeeded(
         { type: "success", title: "New recovery codes", description: "The old ones no longer work. Save these now." },
         { recoveryCodes: outcome.value.map(formatRecoveryCode) },
@@ -198,10 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           409,
         );
       }
-      if (outcome.reason === "limited") return refused(tooManyCodes(outcome.retryAfterSeconds), 429);
-      return outcome.reason === "off"
-        ? refused({ type: "error", title: "Already off", description: "Your authenticator app is not set up." }, 409)
-        : refused(WRONG_CODE, 400);
+      if (outcome.reason === "limited") return refused(say.tooManyCodes(outcome.retryAfterSeconds), 429);
+      return outcome.reason === "off" ? refused(say.ALREADY_OFF, 409) : refused(say.WRONG_CODE, 400);
     }
     case "passkey-add": {
       if (!form.response) {
@@ -233,7 +178,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         await markReauthenticated(db, admin);
       } else if (!recentlyReauthenticated(admin)) {
-        return refused(CONFIRM_FIRST, 403);
+        return refused(say.CONFIRM_FIRST, 403);
       }
       const outcome = await removePasskey(db, actor, admin.role, form.id);
       if (outcome.ok)
@@ -279,45 +224,8 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         {codes && <RecoveryCodes codes={codes} />}
         {d.isDemo ? (
           <p className="text-sm text-muted-foreground">Everyone shares the demo admin: it cannot have two-factor sign-in.</p>
-        ) : !d.reauthUntil ? (
-          <>
-            <ConfirmIdentity totpOn={d.totpOn} hasPasskeys={d.passkeys.length > 0} busy={busy} />
-            <section aria-labelledby="app-heading" className="space-y-2">
-              <h2 id="app-heading" className="text-lg font-semibold">
-                Authenticator app
-              </h2>
-              <p className="text-sm">{d.totpOn ? `On. ${countOf(d.recoveryCodesLeft, "unused recovery code")}.` : "Off."}</p>
-            </section>
-            <PasskeysSection passkeys={d.passkeys} busy={busy} canChange={false} />
-          </>
         ) : (
-          <>
-            <p role="status" className="text-sm text-muted-foreground">
-              {`Confirmed: you can change your sign-in until ${d.reauthUntil}.`}
-            </p>
-            <section aria-labelledby="app-heading" className="space-y-3">
-              <h2 id="app-heading" className="text-lg font-semibold">
-                Authenticator app
-              </h2>
-              {setup ? (
-                <TotpSetup setup={setup} busy={busy} />
-              ) : d.totpOn ? (
-                <TotpOn
-                  recoveryCodesLeft={d.recoveryCodesLeft}
-                  needsPasskeyFirst={d.required && d.passkeys.length === 0}
-                  busy={busy}
-                />
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="totp-start" />
-                  <Button type="submit" disabled={busy}>
-                    Set up an authenticator app
-                  </Button>
-                </Form>
-              )}
-            </section>
-            <PasskeysSection passkeys={d.passkeys} busy={busy} canChange />
-          </>
+          <TwoFactorControls state={d} setup={setup} busy={busy} />
         )}
       </CardContent>
     </Card>
