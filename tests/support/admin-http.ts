@@ -135,3 +135,13 @@ export function cookieValue(response: Response, name: string): string | null {
   const value = cookie?.split(";")[0]!.slice(name.length + 1);
   return value ? value : null;
 }
+
+/** Proves it is them again on the two-factor page (issue 31 item 2): factor changes need it. */
+export async function reauthOverHttp(site: Pick<TestSite, "request">, cookie: string, password: string): Promise<void> {
+  const response = await site.request("/admin/account/two-factor", {
+    method: "POST",
+    cookie,
+    body: form({ intent: "reauth-password", currentPassword: password }),
+  });
+  if (response.status !== 200) throw new Error(`re-authentication failed: ${response.status}`);
+}
