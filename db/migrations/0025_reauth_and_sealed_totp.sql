@@ -7,7 +7,7 @@ ALTER TABLE admin_sessions ADD COLUMN reauth_at timestamptz;
 
 ALTER TABLE admins DROP CONSTRAINT admins_totp_secret_check;
 ALTER TABLE admins ADD CONSTRAINT admins_totp_secret_check
-  CHECK (totp_secret IS NULL OR totp_secret ~ '^[A-Z2-7]{16,128}$' OR totp_secret ~ '^v1:[A-Za-z0-9_-]{40,400}$');
+  CHECK (totp_secret IS NULL OR totp_secret ~ '^[A-Z2-7]{16,128}$' OR (totp_secret ~ '^v1:[A-Za-z0-9_-]+$' AND length(totp_secret) BETWEEN 40 AND 400));
 
 -- 'passkey-reauth': a passkey's challenge when a signed-in admin proves it is them again.
 ALTER TABLE admin_pending DROP CONSTRAINT admin_pending_purpose_check;

@@ -7,6 +7,7 @@
  * secrets from before are sealed at start.
  */
 import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminPasskeys, adminPending, adminRecoveryCodes, admins, adminSessions, auditLog } from "~/db/schema";
@@ -117,11 +118,11 @@ describe("codes on the two-factor page", () => {
     await reauthOverHttp(site, cookie, PASSWORD);
     const before = await stateOf(admin.id);
 
-    const wrong = Array.from({ length: 100 }, (_, i) => String(100000 + i * 7));
+    const wrong = Array.from({ length: 60 }, (_, i) => String(100000 + i * 7));
     const answers = await Promise.all(wrong.map((code) => post(cookie, { intent: "recovery-regenerate", code })));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(5);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(95);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(55);
     expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
 
     const right = await post(cookie, { intent: "recovery-regenerate", code: await freshCode(admin.id) });
@@ -140,7 +141,7 @@ describe("codes on the two-factor page", () => {
       body: form({ code: await freshCode(admin.id) }),
     });
     expect(signIn.status).toBe(429);
-  }, 60_000);
+  }, 180_000);
 
   it("wrong codes at the sign-in count against the two-factor page's codes", async () => {
     const username = uniqueName("shared");
@@ -157,7 +158,7 @@ describe("codes on the two-factor page", () => {
       });
     }
     expect((await post(cookie, { intent: "recovery-regenerate", code: await freshCode(admin.id) })).status).toBe(429);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("TOTP secrets at rest", () => {
@@ -176,7 +177,7 @@ describe("TOTP secrets at rest", () => {
     const [row] = await db.select({ secret: admins.totpSecret }).from(admins).where(eq(admins.id, admin.id));
     expect(row!.secret).toMatch(/^v1:[A-Za-z0-9_-]+$/);
     expect(row!.secret).not.toContain(secret);
-    const backup = encodeBackup(await createBackup(pool)).toString("latin1");
+    const backup = gunzipSync(encodeBackup(await createBackup(pool))).toString("utf8");
     expect(backup).toContain(row!.secret!);
     expect(backup).not.toContain(secret);
     expect(await consumeTotpCode(db, admin.id, await freshCode(admin.id, secret))).toBe(true);
