@@ -53,7 +53,7 @@ export function reauthRefusal(
   }
   const description =
     method === "password"
-      ? "Your password is not right."
+      ? "Your current password is not right."
       : method === "code"
         ? WRONG_CODE.description
         : "The passkey's answer could not be checked. Try again.";
