@@ -85,7 +85,7 @@ describe("a stolen session cookie alone", () => {
     await reauthOverHttp(site, cookie, PASSWORD);
     await db.execute(sql`UPDATE admin_sessions SET reauth_at = now() - interval '11 minutes' WHERE admin_id = ${admin.id}`);
     await attempts();
-  });
+  }, 180_000);
 
   it("a wrong password or code does not re-authenticate; a right code does, and only this session", async () => {
     const username = uniqueName("reauth");
@@ -107,7 +107,7 @@ describe("a stolen session cookie alone", () => {
     expect(kinds).toContain("account.reauth");
     const sessions = await db.select().from(adminSessions).where(eq(adminSessions.adminId, admin.id));
     expect(sessions.filter((s) => s.reauthAt !== null)).toHaveLength(1);
-  });
+  }, 180_000);
 });
 
 describe("codes on the two-factor page", () => {
@@ -181,7 +181,7 @@ describe("TOTP secrets at rest", () => {
     expect(backup).toContain(row!.secret!);
     expect(backup).not.toContain(secret);
     expect(await consumeTotpCode(db, admin.id, await freshCode(admin.id, secret))).toBe(true);
-  });
+  }, 180_000);
 
   it("plain secrets from before are sealed at start and keep working; a wrong key stops the start with a clear message", async () => {
     const username = uniqueName("legacy");
