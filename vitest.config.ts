@@ -19,7 +19,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/totp-key-setup.ts"],
     // Integration test files each get their own database, so they can run in parallel.
     pool: "forks",
     // Vitest's default is one worker per core but one, so a 2-core machine ran the files one at a

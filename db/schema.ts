@@ -216,7 +216,7 @@ export const admins = pgTable(
     /** Migration 0020: for invitations and password resets; null for admins made before it (asked at sign-in). */
     email: text("email"),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-    /** Base32 TOTP secret; two-factor is on once totp_enabled_at is set. */
+    /** The TOTP secret, sealed (app/domain/admin/totp-secret.server.ts, migration 0025); two-factor is on once totp_enabled_at is set. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     /** The 30-second step of the last code accepted: a code counts only for a later step (no replay). */
@@ -288,7 +288,9 @@ export const adminPending = pgTable(
   "admin_pending",
   {
     idHash: text("id_hash").primaryKey(),
-    purpose: text("purpose").$type<"second-factor" | "passkey-signin" | "passkey-register" | "totp-setup">().notNull(),
+    purpose: text("purpose")
+      .$type<"second-factor" | "passkey-signin" | "passkey-register" | "passkey-reauth" | "totp-setup">()
+      .notNull(),
     adminId: integer("admin_id"),
     challenge: text("challenge"),
     secret: text("secret"),
@@ -318,6 +320,8 @@ export const adminSessions = pgTable(
     /** Migration 0018: what "My sessions" shows (the browser's User-Agent, cut to 512; the client address). */
     userAgent: text("user_agent").notNull().default(""),
     address: text("address").notNull().default(""),
+    /** Migration 0025: when the admin last proved it was them again (password, code, passkey); factor changes need it recent. */
+    reauthAt: timestamp("reauth_at", { withTimezone: true }),
   },
   (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_last_seen_idx").on(t.lastSeenAt)],
 );

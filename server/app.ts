@@ -17,6 +17,8 @@ import { ensureStartupAdmin } from "~/domain/admin/auth.server";
 import { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { clubSource } from "~/domain/admin/club-settings.server";
 import { parseEnv } from "~/server/env";
+import { resolveTotpKey } from "~/server/totp-key";
+import { sealStoredTotpSecrets, useTotpKey } from "~/domain/admin/totp-secret.server";
 import { createHttpApp, requestLogger } from "~/server/http";
 import { createLogger } from "~/server/logger";
 import { scheduleDailyBackups } from "~/server/backup-schedule";
@@ -55,7 +57,11 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   const db = createDatabase(pool);
   // The owning role's connection is used for the schema only, and closed before serving.
   const migrationPool = env.MIGRATION_DATABASE_URL ? createMigrationPool(env.MIGRATION_DATABASE_URL) : undefined;
+  let totpKey: Buffer;
   try {
+    const resolved = resolveTotpKey({ fromEnv: env.TOTP_ENCRYPTION_KEY, embedded: Boolean(embedded), dataDir: env.DATA_DIR });
+    totpKey = resolved.key;
+    useTotpKey(totpKey);
     const { applied, site } = await prepareDatabase(pool, migrationPool);
     await migrationPool?.end();
     if (applied.length) log.info({ applied }, "migrations applied");
@@ -63,6 +69,9 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       { role: site.role, standing: site.standing },
       siteRoleMessage(site, Boolean(embedded)),
     );
+    // Before serving: plain secrets (older rows, an older backup restored) sealed, a wrong key refused.
+    const { sealed } = await sealStoredTotpSecrets(db);
+    if (sealed) log.info({ sealed, key: resolved.source }, "two-factor secrets sealed");
 
     const demo = env.DEMO_DATA ?? !env.DATABASE_URL;
     if (demo) {
@@ -169,6 +178,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     liveRaces,
     computed,
     club,
+    totpKey,
   });
 
   // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.

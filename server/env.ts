@@ -9,6 +9,17 @@ const flag = z.pipe(
   z.transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes"].includes(v))),
 );
 
+/** 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`); anything else is refused, never padded or cut. */
+export function decodeKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
+}
+
 /** A whole number from `min` to `max`, read from its text. */
 const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
 
@@ -63,6 +74,21 @@ const schema = z.object({
   ),
   SMTP_URL: z.optional(z.string()),
   MAIL_FROM: z.optional(z.string()),
+  /**
+   * Seals the admins' TOTP secrets at rest (issue 31 item 18). Required with DATABASE_URL; with the
+   * embedded database, unset means a key generated once into DATA_DIR/totp-encryption.key.
+   */
+  TOTP_ENCRYPTION_KEY: z.pipe(
+    z
+      .optional(z.string())
+      .check(
+        z.refine(
+          (v) => v === undefined || decodeKey(v) !== null,
+          "TOTP_ENCRYPTION_KEY must be 32 bytes as base64 or 64 hex digits (`openssl rand -base64 32`)",
+        ),
+      ),
+    z.transform((v: string | undefined) => (v === undefined ? undefined : decodeKey(v)!)),
+  ),
   // The username rule of every admin (app/lib/admin/usernames.ts); stored folded ("Secretary" is "secretary").
   ADMIN_USERNAME: z.optional(
     z.string().check(z.refine((v) => v === "" || safeUsername(v) !== null, `ADMIN_USERNAME: ${USERNAME_MESSAGE}`)),

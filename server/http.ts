@@ -35,6 +35,7 @@ import { reactRouterHandler } from "~/server/react-router-handler";
 import { admitLargeBodies } from "~/server/large-bodies";
 import { refuseUnsupportedMethods } from "~/server/unsupported-methods";
 import { clubToday } from "~/lib/util/dates";
+import { useTotpKey } from "~/domain/admin/totp-secret.server";
 import { redactTokenPaths } from "~/lib/util/token-paths";
 import {
   MAX_BODY_BYTES,
@@ -79,6 +80,8 @@ export interface HttpOptions {
   computed?: ComputedOnce;
   /** The club's settings per request; made from `db`, `config` and `computed` when not given. */
   club?: ClubSource;
+  /** Seals the admins' TOTP secrets (server/totp-key.ts); set here so the routes' module graph has it. */
+  totpKey: Buffer;
 }
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
@@ -116,7 +119,9 @@ export function createHttpApp({
   liveRaces,
   computed,
   club = clubSource(db, config, computed),
+  totpKey,
 }: HttpOptions) {
+  useTotpKey(totpKey);
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);

@@ -8,7 +8,7 @@
 import { createAdmin } from "../support/factories";
 import { expect, PHONE, test } from "./fixtures";
 import { totpCode } from "~/lib/admin/totp";
-import { enterCode, toast } from "./admin-support";
+import { confirmItsYou, enterCode, toast } from "./admin-support";
 import { axeViolations } from "./axe";
 import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { invitationLinkMailedTo } from "./mailbox";
@@ -66,6 +66,7 @@ test("an owner invites a results officer, who joins; the owner changes their rol
     await expect(joining).toHaveURL(`${OWN_DATA_SITE}/admin/account/two-factor`);
 
     // Two-factor sign-in: the authenticator app (its key read as text), then the recovery codes.
+    await confirmItsYou(joining, invitee.password);
     await joining.getByRole("button", { name: "Set up an authenticator app" }).click();
     const secret = (await joining.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
     await joining.getByLabel("6-digit code from your app").fill(totpCode(secret));

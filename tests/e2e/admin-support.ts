@@ -79,3 +79,10 @@ export async function enterCode(page: Page, username: string, secret?: string, p
   await page.getByLabel("Code", { exact: true }).fill(await nextTotpCode(username, secret, port));
   await page.getByRole("button", { name: "Continue" }).click();
 }
+
+/** "Confirm it's you" on the two-factor page, with the password (issue 31 item 2: factor changes need it). */
+export async function confirmItsYou(page: Page, password: string) {
+  await page.getByLabel("Your password").fill(password);
+  await page.getByRole("button", { name: "Confirm with your password" }).click();
+  await expect(page.getByText("Confirmed: you can change your sign-in until")).toBeVisible();
+}

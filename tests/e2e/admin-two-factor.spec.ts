@@ -6,7 +6,7 @@
  */
 import { createAdmin, TEST_TOTP_SECRET } from "../support/factories";
 import { totpCode } from "~/lib/admin/totp";
-import { enterCode, toast } from "./admin-support";
+import { confirmItsYou, enterCode, toast } from "./admin-support";
 import { axeViolations } from "./axe";
 import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { expect, PHONE, test } from "./fixtures";
@@ -32,6 +32,9 @@ test("an owner sets up TOTP at 375 px, then signs in with a code and with a reco
   await page.goto(`${OWN_DATA_SITE}/admin/competitors`);
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/account/two-factor`);
 
+  // A session alone changes no factor: the page asks for the password (or a code, a passkey) first.
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toHaveCount(0);
+  await confirmItsYou(page, owner.password);
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -94,14 +97,15 @@ test("a passkey at 375 px: added on the two-factor page after the current passwo
   await enterCode(page, owner.username, TEST_TOTP_SECRET);
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/admin/competitors`);
   await page.goto(`${OWN_DATA_SITE}/admin/account/two-factor`);
-  await page.getByLabel("Passkey name").fill("Test phone");
   // A stolen session alone cannot add a passkey: the current password comes first.
-  expectRefusal("/admin/account/passkey-options", 400);
-  await page.getByLabel("Current password").fill("not my password at all");
-  await page.getByRole("button", { name: "Add a passkey" }).click();
+  expectRefusal("/admin/account/two-factor", 400);
+  await expect(page.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  await page.getByLabel("Your password").fill("not my password at all");
+  await page.getByRole("button", { name: "Confirm with your password" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your current password is not right." })).toBeVisible();
   await expect(page.getByRole("list", { name: "Your passkeys" })).toHaveCount(0);
-  await page.getByLabel("Current password").fill(owner.password);
+  await confirmItsYou(page, owner.password);
+  await page.getByLabel("Passkey name").fill("Test phone");
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test phone");
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("last used never");
@@ -118,6 +122,12 @@ test("a passkey at 375 px: added on the two-factor page after the current passwo
   await expect(toast(page, "Success")).toContainText("You have successfully logged in.");
   await page.goto(`${OWN_DATA_SITE}/admin/account/two-factor`);
   await expect(page.getByRole("list", { name: "Your passkeys" })).not.toContainText("last used never");
+
+  // This session (opened by the passkey) proves it is them again with the passkey too (issue 31 item 2).
+  await expect(page.getByRole("button", { name: "Remove passkey Test phone" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await expect(page.getByText("Confirmed: you can change your sign-in until")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove passkey Test phone" })).toBeVisible();
 });
 
 test("a results officer adds a passkey: a password alone then no longer signs them in, the next step asks for the passkey", async ({

@@ -17,7 +17,7 @@ import type { CliContext } from "~/server/commands/types";
 import { totpCode } from "~/lib/admin/totp";
 import { usableTotpStep } from "../support/totp-step";
 import { useTestDatabase } from "../support/database";
-import { cookieValue, form, signInOverHttp, startTestSite, type TestSite } from "../support/admin-http";
+import { cookieValue, form, reauthOverHttp, signInOverHttp, startTestSite, type TestSite } from "../support/admin-http";
 import { createAdmin, TEST_TOTP_SECRET } from "../support/factories";
 
 const { db } = await useTestDatabase();
@@ -206,6 +206,7 @@ describe("recovery codes and the two-factor page", () => {
     const { admin } = await createAdmin(db, username, PASSWORD, { twoFactor: false });
     const session = await signInOverHttp(site, db, username, PASSWORD);
     const cookie = `admin_session=${session}`;
+    await reauthOverHttp(site, cookie, PASSWORD);
 
     const started = await site.request("/admin/account/two-factor", {
       method: "POST",
@@ -265,6 +266,7 @@ describe("recovery codes and the two-factor page", () => {
     const owner = uniqueName("keeper");
     const { admin } = await createAdmin(db, owner, PASSWORD);
     const cookie = `admin_session=${await signInOverHttp(site, db, owner, PASSWORD)}`;
+    await reauthOverHttp(site, cookie, PASSWORD);
     const refused = await site.request("/admin/account/two-factor", {
       method: "POST",
       cookie,
@@ -278,6 +280,7 @@ describe("recovery codes and the two-factor page", () => {
     const officerName = uniqueName("officer");
     const officer = await createAdmin(db, officerName, PASSWORD, { role: "results_officer" });
     const officerCookie = `admin_session=${await signInOverHttp(site, db, officerName, PASSWORD)}`;
+    await reauthOverHttp(site, officerCookie, PASSWORD);
     const off = await site.request("/admin/account/two-factor", {
       method: "POST",
       cookie: officerCookie,

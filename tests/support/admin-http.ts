@@ -12,6 +12,7 @@ import { admins } from "~/db/schema";
 import { TOTP_PERIOD_SECONDS, totpCode } from "~/lib/admin/totp";
 import { usableTotpStep } from "./totp-step";
 import { TEST_TOTP_SECRET } from "./factories";
+import { TEST_TOTP_KEY } from "./totp-key";
 import type { createHttpApp as CreateHttpApp } from "~/server/http";
 import { createLogger } from "~/server/logger";
 
@@ -45,6 +46,7 @@ export async function startTestSite(
     },
     log: createLogger("silent"),
     production: false,
+    totpKey: TEST_TOTP_KEY,
   });
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -132,4 +134,14 @@ export function cookieValue(response: Response, name: string): string | null {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
   const value = cookie?.split(";")[0]!.slice(name.length + 1);
   return value ? value : null;
+}
+
+/** Proves it is them again on the two-factor page (issue 31 item 2): factor changes need it. */
+export async function reauthOverHttp(site: Pick<TestSite, "request">, cookie: string, password: string): Promise<void> {
+  const response = await site.request("/admin/account/two-factor", {
+    method: "POST",
+    cookie,
+    body: form({ intent: "reauth-password", currentPassword: password }),
+  });
+  if (response.status !== 200) throw new Error(`re-authentication failed: ${response.status}`);
 }

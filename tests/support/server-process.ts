@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
+import { TEST_TOTP_KEY_TEXT } from "./totp-key";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,7 +44,15 @@ export async function startServer(
       : ["sh", ["-c", `ulimit -n ${openFileLimit} && exec "$0" ${script}`, process.execPath]];
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      TOTP_ENCRYPTION_KEY: TEST_TOTP_KEY_TEXT,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -97,7 +97,6 @@ export function PasskeyAdd({ busy }: { busy: boolean }) {
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const response = useRef<HTMLInputElement>(null);
-  const password = useRef<HTMLInputElement>(null);
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -108,11 +107,8 @@ export function PasskeyAdd({ busy }: { busy: boolean }) {
     setWaiting(true);
     setError(null);
     try {
-      response.current!.value = await runPasskeyCeremony("register", "/admin/account/passkey-options", {
-        currentPassword: password.current!.value,
-      });
-      // The server checked the password when it issued the options: it need not travel again.
-      password.current!.value = "";
+      // The options are issued only to a session that proved it is its admin's lately.
+      response.current!.value = await runPasskeyCeremony("register", "/admin/account/passkey-options", { purpose: "add" });
       form.current!.submit();
     } catch (e) {
       setError(ceremonyMessage(e));
@@ -132,18 +128,6 @@ export function PasskeyAdd({ busy }: { busy: boolean }) {
           required
           maxLength={PASSKEY_NAME_MAX}
           placeholder="e.g. My phone"
-          className="max-w-72"
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="passkey-password">Current password</Label>
-        <Input
-          ref={password}
-          id="passkey-password"
-          name="currentPassword"
-          type="password"
-          required
-          autoComplete="current-password"
           className="max-w-72"
         />
       </div>
@@ -203,8 +187,8 @@ export interface PasskeyView {
   lastUsed: string;
 }
 
-/** The admin's passkeys (name, added, last used), each with Remove, and "Add a passkey". */
-export function PasskeysSection({ passkeys, busy }: { passkeys: PasskeyView[]; busy: boolean }) {
+/** The admin's passkeys (name, added, last used); with `canChange` each with Remove, and "Add a passkey". */
+export function PasskeysSection({ passkeys, busy, canChange }: { passkeys: PasskeyView[]; busy: boolean; canChange: boolean }) {
   return (
     <section aria-labelledby="passkeys-heading" className="space-y-3">
       <h2 id="passkeys-heading" className="text-lg font-semibold">
@@ -220,26 +204,15 @@ export function PasskeysSection({ passkeys, busy }: { passkeys: PasskeyView[]; b
                   added {p.added} · last used {p.lastUsed}
                 </p>
               </div>
-              <Form method="post" className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="intent" value="passkey-remove" />
-                <input type="hidden" name="id" value={p.id} />
-                <div className="space-y-1">
-                  <Label htmlFor={`remove-passkey-${p.id}`} size="sm">
-                    Current password, to remove it
-                  </Label>
-                  <Input
-                    id={`remove-passkey-${p.id}`}
-                    name="currentPassword"
-                    type="password"
-                    required
-                    autoComplete="current-password"
-                    className="max-w-56"
-                  />
-                </div>
-                <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove passkey ${p.name}`}>
-                  Remove
-                </Button>
-              </Form>
+              {canChange && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="passkey-remove" />
+                  <input type="hidden" name="id" value={p.id} />
+                  <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove passkey ${p.name}`}>
+                    Remove
+                  </Button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>
@@ -248,7 +221,91 @@ export function PasskeysSection({ passkeys, busy }: { passkeys: PasskeyView[]; b
           No passkeys yet. A passkey signs you in with your phone's or computer's lock.
         </p>
       )}
-      <PasskeyAdd busy={busy} />
+      {canChange && <PasskeyAdd busy={busy} />}
     </section>
+  );
+}
+
+/**
+ * "Confirm it's you": before anything on the page changes a sign-in factor, the admin proves it is
+ * them again (issue 31 item 2). The password and the code are plain forms (no JavaScript needed);
+ * a passkey needs the device's prompt.
+ */
+export function ConfirmIdentity({ totpOn, hasPasskeys, busy }: { totpOn: boolean; hasPasskeys: boolean; busy: boolean }) {
+  return (
+    <section aria-labelledby="confirm-heading" className="space-y-3 rounded-md border p-4">
+      <h2 id="confirm-heading" className="text-lg font-semibold">
+        Confirm it&apos;s you
+      </h2>
+      <p className="text-sm">
+        To change how you sign in, confirm it&apos;s you first: then you can make changes here for 10 minutes.
+      </p>
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="reauth-password" />
+        <div className="space-y-2">
+          <Label htmlFor="reauth-password">Your password</Label>
+          <Input
+            id="reauth-password"
+            name="currentPassword"
+            type="password"
+            required
+            autoComplete="current-password"
+            className="max-w-72"
+          />
+        </div>
+        <Button type="submit" disabled={busy}>
+          Confirm with your password
+        </Button>
+      </Form>
+      {totpOn && (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="reauth-code" />
+          <CodeInput id="reauth-code" label="Or a 6-digit code from your app" />
+          <Button type="submit" variant="outline" disabled={busy}>
+            Confirm with a code
+          </Button>
+        </Form>
+      )}
+      {hasPasskeys && <PasskeyConfirm busy={busy} />}
+    </section>
+  );
+}
+
+/** "Confirm with a passkey": the device's prompt for one of the admin's own passkeys, then a plain post. */
+function PasskeyConfirm({ busy }: { busy: boolean }) {
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const response = useRef<HTMLInputElement>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onClick() {
+    setWaiting(true);
+    setError(null);
+    try {
+      response.current!.value = await runPasskeyCeremony("authenticate", "/admin/account/passkey-options", {
+        purpose: "reauth",
+      });
+      form.current!.submit();
+    } catch (e) {
+      setError(ceremonyMessage(e));
+      setWaiting(false);
+    }
+  }
+
+  return (
+    <form ref={form} method="post" className="space-y-2">
+      <input type="hidden" name="intent" value="reauth-passkey" />
+      <input ref={response} type="hidden" name="response" defaultValue="" />
+      <Button type="button" variant="outline" disabled={!hydrated || busy || waiting} onClick={() => void onClick()}>
+        {waiting ? "Waiting for the passkey..." : "Confirm with a passkey"}
+      </Button>
+      {!hydrated && <p className="text-sm text-muted-foreground">A passkey needs JavaScript.</p>}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

@@ -15,7 +15,7 @@ import { isCommonPassword } from "~/domain/admin/common-passwords.server";
 import { mayUse, type AdminArea, type AdminRole } from "~/lib/admin/roles";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { clubRequiresTwoFactorSql } from "~/domain/admin/club-settings.server";
-import { accountRequirement, REQUIREMENT_PATHS, type AccountRequirement } from "~/lib/admin/account-rules";
+import { accountRequirement, REAUTH_SECONDS, REQUIREMENT_PATHS, type AccountRequirement } from "~/lib/admin/account-rules";
 import { safeUsername, USERNAME_MESSAGE } from "~/lib/admin/usernames";
 
 // OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1. Algorithm 2 = Argon2id (a const enum we cannot import).
@@ -267,6 +267,8 @@ export async function sessionAdmin(db: Database, sessionId: string): Promise<Sig
     .select({
       ...adminColumns,
       clubRequiresTwoFactor: clubRequiresTwoFactorSql,
+      reauthAt: adminSessions.reauthAt,
+      recentReauth: sql<boolean>`coalesce(${adminSessions.reauthAt} > now() - make_interval(secs => ${REAUTH_SECONDS}), false)`,
       stale: sql<boolean>`${adminSessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
     })
     .from(adminSessions)
@@ -279,8 +281,15 @@ export async function sessionAdmin(db: Database, sessionId: string): Promise<Sig
       .set({ lastSeenAt: sql`now()` })
       .where(eq(adminSessions.idHash, idHash));
   }
-  const { stale: _stale, clubRequiresTwoFactor, ...admin } = row;
-  return { ...admin, requirement: accountRequirement(admin, clubRequiresTwoFactor) };
+  const { stale: _stale, clubRequiresTwoFactor, reauthAt, recentReauth, ...admin } = row;
+  return {
+    ...admin,
+    requirement: accountRequirement(admin, clubRequiresTwoFactor),
+    session: {
+      idHash,
+      reauthUntil: recentReauth && reauthAt ? new Date(reauthAt.getTime() + REAUTH_SECONDS * 1000) : null,
+    },
+  };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
@@ -349,6 +358,8 @@ export function sessionCookie(request: Request, production: boolean, sessionId: 
 /** A signed-in admin, with what their account still lacks (app/lib/admin/account-rules.ts). */
 export interface SignedInAdmin extends Admin {
   requirement: AccountRequirement | null;
+  /** This request's session: its hash, and until when its last re-authentication lets factors change (null: none recent). */
+  session: { idHash: string; reauthUntil: Date | null };
 }
 
 /** The signed-in admin of this request once looked up (null = looked up, none). */

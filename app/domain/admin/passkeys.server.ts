@@ -33,6 +33,9 @@ import { mustHaveTwoFactor } from "~/lib/admin/account-rules";
 
 export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
 
+/** Passkey ceremonies started per address (sign-in) or per admin (re-authentication) in 15 minutes: each keeps a row for 5 minutes. */
+const SIGNIN_OPTIONS_LIMIT = 30;
+
 /** Who the passkeys belong to: the site's public address (config siteUrl) and the club's name. */
 export interface RelyingParty {
   siteUrl: string;
@@ -46,7 +49,7 @@ function rp({ siteUrl, clubName }: RelyingParty) {
 
 async function keepChallenge(
   db: Database,
-  purpose: "passkey-register" | "passkey-signin",
+  purpose: "passkey-register" | "passkey-signin" | "passkey-reauth",
   adminId: number | null,
   challenge: string,
 ) {
@@ -63,7 +66,7 @@ async function keepChallenge(
 /** Deletes the live challenge (single use); whether it was there. */
 async function takeChallenge(
   db: Database,
-  purpose: "passkey-register" | "passkey-signin",
+  purpose: "passkey-register" | "passkey-signin" | "passkey-reauth",
   adminId: number | null,
   challenge: string,
 ) {
@@ -193,10 +196,66 @@ export async function removePasskey(
   });
 }
 
-// ---- Signing in ----
+// ---- Proving it is them again (issue 31 item 2) ----
 
-/** Passkey ceremonies started per address in 15 minutes: each keeps a row for 5 minutes. */
-const SIGNIN_OPTIONS_LIMIT = 30;
+/** Options asking for one of this admin's own passkeys, for a signed-in admin's re-authentication. */
+export async function reauthOptions(db: Database, adminId: number, party: RelyingParty) {
+  const rule: RateLimit = { key: `passkey-reauth:admin:${adminId}`, limit: SIGNIN_OPTIONS_LIMIT, windowSeconds: 15 * 60 };
+  const state = await hit(db, rule);
+  if (!state.allowed) return { ok: false as const, retryAfterSeconds: state.retryAfterSeconds };
+  const keys = await db
+    .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
+    .from(adminPasskeys)
+    .where(eq(adminPasskeys.adminId, adminId));
+  if (keys.length === 0) return { ok: false as const, retryAfterSeconds: 0 };
+  const options = await generateAuthenticationOptions({
+    rpID: rp(party).rpID,
+    userVerification: "required",
+    allowCredentials: keys.map((k) => ({ id: k.id, transports: k.transports as AuthenticatorTransportFuture[] })),
+  });
+  await keepChallenge(db, "passkey-reauth", adminId, options.challenge);
+  return { ok: true as const, options };
+}
+
+/** Whether this answer comes from one of this admin's passkeys, to a challenge issued to them (used once). */
+export async function verifyReauthPasskey(
+  db: Database,
+  adminId: number,
+  party: RelyingParty,
+  responseText: string,
+): Promise<boolean> {
+  const response = parseJson<AuthenticationResponseJSON>(responseText);
+  const id = typeof response?.id === "string" && /^[A-Za-z0-9_-]{16,1400}$/.test(response.id) ? response.id : null;
+  const [passkey] = id
+    ? await db
+        .select()
+        .from(adminPasskeys)
+        .where(and(eq(adminPasskeys.credentialId, id), eq(adminPasskeys.adminId, adminId)))
+    : [];
+  if (!passkey || !response) return false;
+  const { rpID, origin } = rp(party);
+  const verified = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: (challenge) => takeChallenge(db, "passkey-reauth", adminId, challenge),
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+      counter: passkey.counter,
+      transports: passkey.transports as AuthenticatorTransportFuture[],
+    },
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verified?.verified) return false;
+  await db
+    .update(adminPasskeys)
+    .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
+    .where(eq(adminPasskeys.id, passkey.id));
+  return true;
+}
+
+// ---- Signing in ----
 
 export async function signInOptions(db: Database, party: RelyingParty, address: string) {
   const rule: RateLimit = { key: `passkey-options:ip:${address}`, limit: SIGNIN_OPTIONS_LIMIT, windowSeconds: 15 * 60 };

@@ -3,10 +3,11 @@
  * session but a pending state ('second-factor', 5 minutes) named by a random id in a short-lived
  * cookie. The 6-digit code (or a recovery code) then completes the sign-in.
  *
- * Wrong codes are limited like passwords: 5 per 15 minutes per admin and per address (their own
- * keys: a right password clears the password's counters, which must not also forgive codes),
- * counted before the code is checked; a right code clears its admin's counter and gives back its own
- * count on the address's (as for passwords: the address keeps its failures). After 5 wrong codes the pending state is deleted and the
+ * Wrong codes are limited like passwords: 5 per 15 minutes per admin and per address
+ * (code-limits.server.ts, shared with the codes typed on the account pages), counted before the
+ * code is checked; a right code clears its admin's counter and gives back its own count on the
+ * address's (as for passwords: the address keeps its failures). After 5 wrong codes the pending
+ * state is deleted and the
  * sign-in starts again from the password.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
@@ -17,7 +18,8 @@ import { finishSignIn, type SignInMethod } from "~/domain/admin/sign-in.server";
 import { consumeRecoveryCode, consumeTotpCode, prunePending } from "~/domain/admin/two-factor.server";
 import { recordAudit } from "~/domain/platform/audit.server";
 import { recordRefusal } from "~/domain/platform/refusals.server";
-import { hitAll, refund, reset, type RateLimit } from "~/domain/platform/rate-limit.server";
+import { codeLimits } from "~/domain/admin/code-limits.server";
+import { hitAll, refund, reset } from "~/domain/platform/rate-limit.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { isRecoveryCodeShape } from "~/lib/admin/totp";
 
@@ -25,19 +27,7 @@ export const SECOND_FACTOR_SECONDS = 5 * 60;
 /** Wrong codes one pending sign-in may take before it is deleted. */
 export const SECOND_FACTOR_ATTEMPTS = 5;
 
-/** As for passwords (login.server.ts): 5 wrong codes per admin and per address in 15 minutes. */
-const CODE_FAILURE_LIMIT = 5;
-const CODE_WINDOW_SECONDS = 15 * 60;
-
 const ID = /^[A-Za-z0-9_-]{43}$/;
-
-function rules(adminId: number, address: string): [admin: RateLimit, address: RateLimit] {
-  const common = { limit: CODE_FAILURE_LIMIT, windowSeconds: CODE_WINDOW_SECONDS };
-  return [
-    { key: `signin-code:admin:${adminId}`, ...common },
-    { key: `signin-code:ip:${address}`, ...common },
-  ];
-}
 
 /** The cookie naming the pending sign-in: HttpOnly, as long as the state lasts. */
 function cookieName(secure: boolean): string {
@@ -130,7 +120,7 @@ export async function attemptCode(
   const actor = { adminId: admin.id, username: admin.username, address };
   const record = { type: "admin", id: admin.id };
 
-  const limits = rules(admin.id, address);
+  const limits = codeLimits(admin.id, address);
   const states = await hitAll(db, limits);
   const blocked = states.filter((s) => !s.allowed);
   if (blocked.length) {

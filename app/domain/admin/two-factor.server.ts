@@ -19,7 +19,9 @@ import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { readSetting } from "~/domain/admin/club-settings.server";
 import { hashPassword } from "~/domain/admin/auth.server";
+import { openTotpSecret, sealTotpSecret } from "~/domain/admin/totp-secret.server";
 import { mustHaveTwoFactor } from "~/lib/admin/account-rules";
+import { countCodeAttempt } from "~/domain/admin/code-limits.server";
 import { acceptedStep, normalizeRecoveryCode, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from "~/lib/admin/totp";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -90,7 +92,7 @@ export async function startTotpSetup(db: Database, adminId: number): Promise<{ s
       idHash: hashToken(setupId),
       purpose: "totp-setup",
       adminId,
-      secret,
+      secret: sealTotpSecret(adminId, secret),
       expiresAt: sql`now() + make_interval(secs => ${TOTP_SETUP_SECONDS})`,
     });
   });
@@ -111,7 +113,7 @@ export async function pendingTotpSecret(db: Database, adminId: number, setupId: 
         gt(adminPending.expiresAt, sql`now()`),
       ),
     );
-  return row?.secret ?? null;
+  return row?.secret ? openTotpSecret(adminId, row.secret) : null;
 }
 
 async function replaceRecoveryCodes(tx: Tx, adminId: number): Promise<string[]> {
@@ -146,7 +148,7 @@ export async function confirmTotpSetup(
     const [before] = await tx.select({ enabledAt: admins.totpEnabledAt }).from(admins).where(eq(admins.id, adminId));
     await tx
       .update(admins)
-      .set({ totpSecret: secret, totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
+      .set({ totpSecret: sealTotpSecret(adminId, secret), totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
       .where(eq(admins.id, adminId));
     const recoveryCodes = await replaceRecoveryCodes(tx, adminId);
     await recordAudit(tx, {
@@ -171,7 +173,7 @@ export async function consumeTotpCode(db: Executor, adminId: number, code: strin
     .from(admins)
     .where(eq(admins.id, adminId));
   if (!row?.secret || !row.enabledAt) return false;
-  const step = acceptedStep(row.secret, code, row.lastStep);
+  const step = acceptedStep(openTotpSecret(adminId, row.secret), code, row.lastStep);
   if (step === null) return false;
   const updated = await db
     .update(admins)
@@ -213,7 +215,26 @@ export async function consumeRecoveryCode(db: Executor, adminId: number, code: s
 
 // ---- Recovery codes again, turning TOTP off ----
 
-export type CodeProvenOutcome<T> = { ok: true; value: T } | { ok: false; reason: "wrong-code" | "required" | "off" };
+export type CodeProvenOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; reason: "wrong-code" | "required" | "off" }
+  | { ok: false; reason: "limited"; retryAfterSeconds: number };
+
+/**
+ * A current code under the sign-in's code limits (countCodeAttempt): `work` runs in one
+ * transaction and says whether the code was right ("wrong-code"), or that it was never checked.
+ */
+async function withCountedCode<T>(
+  db: Database,
+  actor: AuditActor & { adminId: number },
+  work: (tx: Tx) => Promise<CodeProvenOutcome<T>>,
+): Promise<CodeProvenOutcome<T>> {
+  const attempt = await countCodeAttempt(db, actor.adminId, actor.address ?? "");
+  if (!attempt.allowed) return { ok: false, reason: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
+  const outcome = await db.transaction(work);
+  await attempt.settle(outcome.ok ? "right" : outcome.reason === "wrong-code" ? "wrong" : "unchecked");
+  return outcome;
+}
 
 /** Ten new recovery codes (the old ones stop working), after a current code. */
 export async function regenerateRecoveryCodes(
@@ -221,7 +242,9 @@ export async function regenerateRecoveryCodes(
   actor: AuditActor & { adminId: number },
   code: string,
 ): Promise<CodeProvenOutcome<string[]>> {
-  return db.transaction(async (tx) => {
+  return withCountedCode(db, actor, async (tx) => {
+    const [row] = await tx.select({ enabledAt: admins.totpEnabledAt }).from(admins).where(eq(admins.id, actor.adminId));
+    if (!row?.enabledAt) return { ok: false, reason: "off" } as const;
     if (!(await consumeTotpCode(tx, actor.adminId, code))) return { ok: false, reason: "wrong-code" } as const;
     const codes = await replaceRecoveryCodes(tx, actor.adminId);
     await recordAudit(tx, { actor, kind: "two-factor.recovery-codes", record: { type: "admin", id: actor.adminId } });
@@ -239,7 +262,7 @@ export async function disableTotp(
   role: string,
   code: string,
 ): Promise<CodeProvenOutcome<null>> {
-  return db.transaction(async (tx) => {
+  return withCountedCode(db, actor, async (tx) => {
     // Locks the admin's row: a concurrent passkey removal waits, so both cannot leave nothing.
     const [row] = await tx
       .select({ enabledAt: admins.totpEnabledAt })

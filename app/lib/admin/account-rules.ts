@@ -49,3 +49,10 @@ export function accountRequirement(admin: AccountState, clubRequiresTwoFactor: b
   if (!admin.twoFactor && mustHaveTwoFactor(admin.role, clubRequiresTwoFactor)) return "two-factor";
   return null;
 }
+
+/**
+ * How long proving it is them again (password, app code or passkey) lets an admin change their
+ * sign-in factors from this session (issue 31 item 2): long enough to set up an app, short
+ * enough that a session cookie stolen later changes nothing.
+ */
+export const REAUTH_SECONDS = 10 * 60;

@@ -47,6 +47,9 @@ export const AUDIT_KINDS = [
   "session.end",
   "account.email",
   "account.password-change",
+  // Proving it is them again before a factor changes (issue 31 item 2), with the method.
+  "account.reauth",
+  "account.reauth-wrong",
   "password.reset-request",
   "password.reset",
   // Two-factor sign-in (issue 23 item 4).

@@ -131,9 +131,14 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("passkey-remove"),
-    currentPassword: currentPassword,
+    // Optional: a recent re-authentication stands for it (issue 31 item 2).
+    currentPassword: z.optional(currentPassword),
     id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2 ** 53 - 1)),
   }),
+  // Proving it is them again before a factor changes: the password, a code, or a passkey's answer.
+  z.object({ intent: z.literal("reauth-password"), currentPassword: currentPassword }),
+  z.object({ intent: z.literal("reauth-code"), code: sixDigits }),
+  z.object({ intent: z.literal("reauth-passkey"), response: z.string().check(z.minLength(1), z.maxLength(20_000)) }),
 ]);
 export type TwoFactorForm = z.infer<typeof twoFactorSchema>;
 
@@ -148,8 +153,14 @@ export const twoFactorFields = z.object({
   currentPassword: z.optional(z.string()),
 });
 
-/** Adding a passkey starts with the current password (the options are issued only after it). */
-export const passkeyOptionsSchema = z.object({ currentPassword });
+/**
+ * A passkey ceremony on the two-factor page: adding one (after the current password, or a recent
+ * re-authentication) or proving it is them again with one ("reauth").
+ */
+export const passkeyOptionsSchema = z.object({
+  purpose: z.optional(z.enum(["add", "reauth"])),
+  currentPassword: z.optional(currentPassword),
+});
 
 /** The login page's passkey button: first the ceremony's options, then the authenticator's answer (JSON). */
 export const passkeySignInSchema = z.object({

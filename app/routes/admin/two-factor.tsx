@@ -1,7 +1,8 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { addPasskey, removePasskey } from "~/domain/admin/passkeys.server";
+import { markReauthenticated, reauthenticate, recentlyReauthenticated } from "~/domain/admin/reauth.server";
 import { confirmCurrentPassword, currentPasswordRefusal } from "~/domain/admin/account.server";
 import {
   confirmTotpSetup,
@@ -16,13 +17,13 @@ import { adminActor } from "~/domain/platform/audit.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
-import { PasskeysSection, RecoveryCodes, TotpOn, TotpSetup, type TotpSetupView } from "~/components/admin/two-factor";
-import { Button } from "~/components/ui/button";
+import { RecoveryCodes, type TotpSetupView } from "~/components/admin/two-factor";
+import { TwoFactorControls } from "~/components/admin/two-factor-controls";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatRecoveryCode, groupSecret, qrPath, totpUri, twoFactorFields, twoFactorSchema } from "~/lib/admin/totp";
 import { formatClubDateTime } from "~/lib/util/dates";
-import type { Toast } from "~/lib/util/toast";
+import * as say from "~/lib/admin/two-factor-messages";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in" }];
@@ -42,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : "The club requires every admin to sign in with two factors."
         : null,
     totpOn: status.totpOn,
+    // Until when this session may change factors (issue 31 item 2); null: it must confirm first.
+    reauthUntil: admin.session.reauthUntil ? formatClubDateTime(admin.session.reauthUntil, timeZone).time : null,
     recoveryCodesLeft: status.recoveryCodesLeft,
     required: status.required,
     passkeys: status.passkeys.map((p) => ({
@@ -56,12 +59,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function setupView(setupId: string, secret: string, username: string, clubName: string): TotpSetupView {
   return { setupId, secretGroups: groupSecret(secret), qr: qrPath(totpUri(clubName, username, secret)) };
 }
-
-const WRONG_CODE: Toast = {
-  type: "error",
-  title: "Wrong code",
-  description: "That code is not right, or was used already. Wait for the next one.",
-};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
@@ -84,7 +81,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const form = parsed.data;
+  if (say.NEEDS_RECENT_REAUTH.has(form.intent) && !recentlyReauthenticated(admin)) return refused(say.CONFIRM_FIRST, 403);
   switch (form.intent) {
+    case "reauth-password":
+    case "reauth-code":
+    case "reauth-passkey": {
+      const proof =
+        form.intent === "reauth-password"
+          ? ({ method: "password", password: form.currentPassword } as const)
+          : form.intent === "reauth-code"
+            ? ({ method: "code", code: form.code } as const)
+            : ({ method: "passkey", response: form.response, party: { siteUrl, clubName } } as const);
+      const outcome = await reauthenticate(db, admin, actor, proof);
+      if (outcome.ok) return succeeded(say.CONFIRMED);
+      const { toast, status } = say.reauthRefusal(proof.method, outcome);
+      return refused(toast, status);
+    }
     case "totp-start": {
       const { setupId, secret } = await startTotpSetup(db, admin.id);
       return data({ ok: true as const, toast: null, setup: setupView(setupId, secret, admin.username, clubName) });
@@ -103,11 +115,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           { type: "error", title: "Set-up timed out", description: "Start the set-up again: the QR code lasts 10 minutes." },
           410,
         );
-      return refused(WRONG_CODE, 400, { setup: setupView(form.setupId, secret, admin.username, clubName) });
+      return refused(say.WRONG_CODE, 400, { setup: setupView(form.setupId, secret, admin.username, clubName) });
     }
     case "recovery-regenerate": {
       const outcome = await regenerateRecoveryCodes(db, actor, form.code);
-      if (!outcome.ok) return refused(WRONG_CODE, 400);
+      if (!outcome.ok && outcome.reason === "limited") return refused(say.tooManyCodes(outcome.retryAfterSeconds), 429);
+      if (!outcome.ok && outcome.reason === "off") return refused(say.ALREADY_OFF, 409);
+      if (!outcome.ok) return refused(say.WRONG_CODE, 400);
       return succeeded(
         { type: "success", title: "New recovery codes", description: "The old ones no longer work. Save these now." },
         { recoveryCodes: outcome.value.map(formatRecoveryCode) },
@@ -131,9 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           409,
         );
       }
-      return outcome.reason === "off"
-        ? refused({ type: "error", title: "Already off", description: "Your authenticator app is not set up." }, 409)
-        : refused(WRONG_CODE, 400);
+      if (outcome.reason === "limited") return refused(say.tooManyCodes(outcome.retryAfterSeconds), 429);
+      return outcome.reason === "off" ? refused(say.ALREADY_OFF, 409) : refused(say.WRONG_CODE, 400);
     }
     case "passkey-add": {
       if (!form.response) {
@@ -156,10 +169,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused({ type: "error", title: "Passkey not added", description }, 400);
     }
     case "passkey-remove": {
-      const refusal = await confirmCurrentPassword(db, admin, form.currentPassword);
-      if (refusal) {
-        const { status, description } = currentPasswordRefusal(refusal);
-        return refused({ type: "error", title: "Passkey not removed", description }, status);
+      // The form's own current password, or a recent re-authentication.
+      if (form.currentPassword !== undefined) {
+        const refusal = await confirmCurrentPassword(db, admin, form.currentPassword);
+        if (refusal) {
+          const { status, description } = currentPasswordRefusal(refusal);
+          return refused({ type: "error", title: "Passkey not removed", description }, status);
+        }
+        await markReauthenticated(db, admin);
+      } else if (!recentlyReauthenticated(admin)) {
+        return refused(say.CONFIRM_FIRST, 403);
       }
       const outcome = await removePasskey(db, actor, admin.role, form.id);
       if (outcome.ok)
@@ -206,30 +225,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         {d.isDemo ? (
           <p className="text-sm text-muted-foreground">Everyone shares the demo admin: it cannot have two-factor sign-in.</p>
         ) : (
-          <>
-            <section aria-labelledby="app-heading" className="space-y-3">
-              <h2 id="app-heading" className="text-lg font-semibold">
-                Authenticator app
-              </h2>
-              {setup ? (
-                <TotpSetup setup={setup} busy={busy} />
-              ) : d.totpOn ? (
-                <TotpOn
-                  recoveryCodesLeft={d.recoveryCodesLeft}
-                  needsPasskeyFirst={d.required && d.passkeys.length === 0}
-                  busy={busy}
-                />
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="totp-start" />
-                  <Button type="submit" disabled={busy}>
-                    Set up an authenticator app
-                  </Button>
-                </Form>
-              )}
-            </section>
-            <PasskeysSection passkeys={d.passkeys} busy={busy} />
-          </>
+          <TwoFactorControls state={d} setup={setup} busy={busy} />
         )}
       </CardContent>
     </Card>
