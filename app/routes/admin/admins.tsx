@@ -21,7 +21,14 @@ import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ADMINS_FORM_SCHEMAS, ADMINS_MESSAGES, adminsFormFields, invitationEndedLine, isAdminsIntent, twoFactorLabel } from "~/lib/admin/admins";
+import {
+  ADMINS_FORM_SCHEMAS,
+  ADMINS_MESSAGES,
+  adminsFormFields,
+  invitationEndedLine,
+  isAdminsIntent,
+  twoFactorLabel,
+} from "~/lib/admin/admins";
 import { landingPath, mayUse } from "~/lib/admin/roles";
 import { formatClubDateTime } from "~/lib/util/dates";
 import type { Toast } from "~/lib/util/toast";
