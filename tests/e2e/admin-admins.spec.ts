@@ -6,12 +6,14 @@
  * ends their sessions and removes them. The pages pass axe.
  */
 import { createAdmin } from "../support/factories";
+import { removeAdmin } from "~/domain/admin/admins.server";
+import { inviteAdmin } from "~/domain/admin/invitations.server";
 import { expect, PHONE, test } from "./fixtures";
 import { totpCode } from "~/lib/admin/totp";
-import { confirmItsYou, enterCode, toast } from "./admin-support";
+import { ADMIN_PORT, ADMIN_SITE, confirmItsYou, enterCode, toast } from "./admin-support";
 import { axeViolations } from "./axe";
 import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
-import { invitationLinkMailedTo } from "./mailbox";
+import { invitationLinkMailedTo, mailsTo } from "./mailbox";
 
 test.use({ viewport: PHONE });
 
@@ -126,4 +128,45 @@ test("an owner invites a results officer, who joins; the owner changes their rol
   await expect(
     page.getByRole("list", { name: "Admins" }).getByRole("listitem").filter({ hasText: invitee.username }),
   ).toHaveCount(0);
+});
+
+test("an invitation refuses a look-alike username in the browser, and says so when its owner was removed", async ({
+  page,
+  expectRefusal,
+}) => {
+  test.setTimeout(120_000);
+  const name = uniqueName().toLowerCase();
+  const email = `look.alike.${name}@example.org`;
+  // On the other site with its own database: the first test counts the pending invitations of its own.
+  const sender = await withSiteDatabase(async (db) => {
+    const { admin } = await createAdmin(db, `sender-${name}`, "sender-admins-pass-1985");
+    const actor = { adminId: admin.id, username: admin.username, address: "127.0.0.1" };
+    const club = { clubName: "Club", clubEmail: "club@example.org", siteUrl: ADMIN_SITE };
+    expect(await inviteAdmin(db, { email, role: "owner" }, actor, club)).toEqual({ ok: true });
+    return admin;
+  }, ADMIN_PORT);
+  const [mail] = await mailsTo(email, "admin-invitation", ADMIN_PORT);
+  const link = /^http\S+\/admin\/invitation\/[A-Za-z0-9_-]{43}$/m.exec(mail!.body)![0];
+  const path = new URL(link).pathname;
+  expectRefusal(path, 400);
+  expectRefusal(path, 410);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Join the club's admins" })).toBeVisible();
+
+  // "secadmin" with a zero-width space: refused with the rule, and no account.
+  await page.getByLabel("Username").fill("secadmin\u200b");
+  await page.getByLabel("Password", { exact: true }).fill("look-alike-admin-pass-1985");
+  await page.getByLabel("Password again").fill("look-alike-admin-pass-1985");
+  await page.getByRole("button", { name: "Create my admin account" }).click();
+  await expect(page.getByText("Username must be 3 to 32 characters: lowercase letters a-z and digits")).toBeVisible();
+  await expect(page).toHaveURL(link);
+
+  // Its sender is removed: the same link now says it ended, and why.
+  await withSiteDatabase((db) => removeAdmin(db, sender.id, { adminId: null, username: "(test)", address: null }), ADMIN_PORT);
+  await page.reload();
+  await expect(
+    page.getByText("This invitation has ended: the owner who sent it was removed from the club's admins."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create my admin account" })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
 });
