@@ -8,7 +8,10 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminPasskeys, admins, adminSessions, auditLog } from "~/db/schema";
+import { adminById } from "~/domain/admin/auth.server";
+import { attemptLogin } from "~/domain/admin/login.server";
 import { removePasskey, signInWithPasskey } from "~/domain/admin/passkeys.server";
+import { pendingSignIn } from "~/domain/admin/second-factor.server";
 import { useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";
 import { form, signInOverHttp, startTestSite } from "../support/admin-http";
@@ -68,6 +71,39 @@ describe("stored passkeys", () => {
     expect(entry).toMatchObject({ adminId: null, address: "192.0.2.9" });
   });
 
+  it("a passkey counts as a second factor whatever its row's id: the password step then asks for it (issue 31 item 15)", async () => {
+    // Another admin's passkeys first, so no passkey's id happens to equal its admin's id.
+    const { admin: other } = await createAdmin(db, "pk-other", PASSWORD);
+    for (let i = 0; i < 3; i++) {
+      await db.insert(adminPasskeys).values({ adminId: other.id, credentialId: b64(32), publicKey: b64(77), name: `Key ${i}` });
+    }
+    const { admin } = await createAdmin(db, "pk-count", PASSWORD, { role: "results_officer", twoFactor: false });
+    const login = () =>
+      attemptLogin(db, { username: "pk-count", password: PASSWORD, address: "192.0.2.40", previousSessionId: null });
+    // No second factor yet: the password alone signs in.
+    expect(await login()).toMatchObject({ ok: true, sessionId: expect.any(String) });
+    await db.insert(adminPasskeys).values({ adminId: admin.id, credentialId: b64(32), publicKey: b64(77), name: "Phone" });
+    const second = await login();
+    expect(second).toMatchObject({ ok: true, secondFactor: { pendingId: expect.any(String) } });
+    expect(second).not.toHaveProperty("sessionId", expect.any(String));
+    const pending = await pendingSignIn(db, (second as { secondFactor: { pendingId: string } }).secondFactor.pendingId);
+    expect(pending).toMatchObject({ totpOn: false, hasPasskeys: true });
+    expect((await adminById(db, admin.id))!.twoFactor).toBe(true);
+    // And an admin with the app only is not offered a passkey they do not have.
+    const { admin: appOnly } = await createAdmin(db, "pk-app-only", PASSWORD);
+    const appStep = await attemptLogin(db, {
+      username: "pk-app-only",
+      password: PASSWORD,
+      address: "192.0.2.42",
+      previousSessionId: null,
+    });
+    expect(await pendingSignIn(db, (appStep as { secondFactor: { pendingId: string } }).secondFactor.pendingId)).toMatchObject({
+      admin: { id: appOnly.id },
+      totpOn: true,
+      hasPasskeys: false,
+    });
+  });
+
   it("a password alone does not sign in an admin whose only second factor is a passkey: the next step asks for it", async () => {
     const { admin } = await createAdmin(db, "pk-officer", PASSWORD, { role: "results_officer", twoFactor: false });
     await db.insert(adminPasskeys).values({ adminId: admin.id, credentialId: b64(32), publicKey: b64(77), name: "Phone" });
@@ -86,7 +122,8 @@ describe("stored passkeys", () => {
       expect(step.status).toBe(200);
       const html = await step.text();
       expect(html).toContain("Your account signs in with a passkey");
-      expect(html).toContain("Use a passkey instead");
+      // The passkey button itself is drawn once the page runs its script (WebAuthn is a browser API).
+      expect(html).toContain("Signing in with a passkey needs JavaScript.");
       expect(await db.select().from(adminSessions).where(eq(adminSessions.adminId, admin.id))).toEqual([]);
     } finally {
       await site.close();

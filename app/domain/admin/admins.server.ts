@@ -37,7 +37,8 @@ export async function listAdmins(db: Database): Promise<ListedAdmin[]> {
       email: admins.email,
       role: admins.role,
       app: sql<boolean>`${admins.totpEnabledAt} IS NOT NULL`,
-      passkeys: sql<number>`(SELECT count(*)::int FROM admin_passkeys p WHERE p.admin_id = ${admins.id})`,
+      // "admins.id" written out: Drizzle renders ${admins.id} in a select list as a bare "id", the passkey's own inside the subquery.
+      passkeys: sql<number>`(SELECT count(*)::int FROM admin_passkeys p WHERE p.admin_id = admins.id)`,
       lastSignInAt: admins.lastSignInAt,
       isDemo: admins.isDemo,
     })

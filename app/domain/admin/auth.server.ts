@@ -47,7 +47,9 @@ const adminColumns = {
   role: admins.role,
   email: admins.email,
   isDemo: admins.isDemo,
-  twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${admins.id}))`,
+  // "admins.id" written out: in a select list Drizzle renders ${admins.id} as a bare "id", which
+  // inside this subquery is the passkey's own id (issue 31 item 15: passkeys did not count).
+  twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = admins.id))`,
 };
 
 /**

@@ -81,8 +81,10 @@ export async function pendingSignIn(db: Database, pendingId: string | null): Pro
   const [row] = await db
     .select({
       adminId: adminPending.adminId,
-      totpOn: sql<boolean>`EXISTS (SELECT 1 FROM admins a WHERE a.id = ${adminPending.adminId} AND a.totp_enabled_at IS NOT NULL)`,
-      hasPasskeys: sql<boolean>`EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${adminPending.adminId})`,
+      // The outer column written out: in a select list Drizzle renders ${adminPending.adminId} as a
+      // bare "admin_id", which inside the passkeys subquery is the passkey's own (true for everyone).
+      totpOn: sql<boolean>`EXISTS (SELECT 1 FROM admins a WHERE a.id = admin_pending.admin_id AND a.totp_enabled_at IS NOT NULL)`,
+      hasPasskeys: sql<boolean>`EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = admin_pending.admin_id)`,
     })
     .from(adminPending)
     .where(
