@@ -33,7 +33,7 @@ export function listAdmins(db: Database): Promise<ListedAdmin[]> {
       username: admins.username,
       email: admins.email,
       role: admins.role,
-      twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${admins.id}))`,
+      twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = "admins"."id"))`,
       lastSignInAt: admins.lastSignInAt,
       isDemo: admins.isDemo,
     })

@@ -46,7 +46,10 @@ const adminColumns = {
   role: admins.role,
   email: admins.email,
   isDemo: admins.isDemo,
-  twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${admins.id}))`,
+  // "admins"."id" written out: in a select from admins alone Drizzle renders ${admins.id} as a bare
+  // "id", which inside the subquery means the passkey's own id (every admin then looked two-factor
+  // once any passkey's id equalled its admin's id, and a password-only admin was asked for a code).
+  twoFactor: sql<boolean>`(${admins.totpEnabledAt} IS NOT NULL OR EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = "admins"."id"))`,
 };
 
 /** An admin by id (no password involved), or null. */

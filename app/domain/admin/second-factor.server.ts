@@ -79,7 +79,8 @@ export async function pendingSignIn(db: Database, pendingId: string | null): Pro
     .select({
       adminId: adminPending.adminId,
       totpOn: sql<boolean>`EXISTS (SELECT 1 FROM admins a WHERE a.id = ${adminPending.adminId} AND a.totp_enabled_at IS NOT NULL)`,
-      hasPasskeys: sql<boolean>`EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = ${adminPending.adminId})`,
+      // Written out: Drizzle renders a bare "admin_id" here, which inside the subquery is the passkey's own column.
+      hasPasskeys: sql<boolean>`EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = "admin_pending"."admin_id")`,
     })
     .from(adminPending)
     .where(
