@@ -98,7 +98,10 @@ export async function signInOverHttp(
 ): Promise<string> {
   const response = await signInResponse(site, db, username, password, { totpSecret });
   const session = cookieValue(response, "admin_session");
-  if (!session) throw new Error(`sign-in of ${username} failed: ${response.status}`);
+  if (!session)
+    throw new Error(
+      `sign-in of ${username} failed: ${response.status} ${(await response.text()).match(/Invalid[^<"]*|Too many[^<"]*/)?.[0] ?? ""}`,
+    );
   return session;
 }
 
