@@ -99,3 +99,6 @@ export function describeResultChanges(
   }
   return parts.length > 0 ? `Heat ${heatNumber} ${boatClass}: ${parts.join("; ")}` : null;
 }
+
+/** Said after a save of results that completed the race (app/domain/race-day/race-completion.server.ts). */
+export const RACE_COMPLETED_NOTE = "The race is now Completed: it shows in the results archive and on the home page.";

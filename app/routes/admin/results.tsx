@@ -21,6 +21,7 @@ import { resultsSchema } from "~/lib/admin/admin-schemas";
 import { parseId } from "~/lib/util/params";
 import type { HeatDraw } from "~/lib/race-day/finish-order";
 import type { PublicResult } from "~/lib/races/results";
+import { RACE_COMPLETED_NOTE } from "~/lib/race-day/race-day";
 import { resultsEditorUrl, selectHeat, type FieldErrors } from "~/lib/race-day/results-editor";
 import type { Route } from "./+types/results";
 
@@ -68,7 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome) return fail("An unexpected error occurred", 500, "Nothing was changed. Please try again.");
   if (outcome.ok) {
     const { raceId, boatClass, heatNumber } = submission.value;
-    return succeeded({ type: "success", title: "Race results saved successfully" }, { saved: { raceId, boatClass, heatNumber } });
+    const toast = { type: "success", title: "Race results saved successfully" } as const;
+    return succeeded(outcome.completed ? { ...toast, description: RACE_COMPLETED_NOTE } : toast, {
+      saved: { raceId, boatClass, heatNumber },
+    });
   }
   switch (outcome.reason) {
     case "race-not-found":
