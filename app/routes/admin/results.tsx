@@ -2,7 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Pencil, Upload } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { dbContext, loggerContext } from "~/context";
+import { configContext, dbContext, loggerContext } from "~/context";
+import { resultsStatus } from "~/domain/race-day/race-day.server";
+import { HeatResultsStatus } from "~/components/admin/heat-results-status";
+import { formatClubDateTime } from "~/lib/util/dates";
 import { competitorOptions, raceOptions, replaceHeatResults } from "~/domain/race-day/results.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
@@ -37,7 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let results: PublicResult[] = [];
   let draws: HeatDraw[] = [];
   let resultsFailed = false;
+  let official: { date: string; time: string } | null = null;
   if (race) {
+    const status = await resultsStatus(db, race.id);
+    official = status.officialAt ? formatClubDateTime(status.officialAt, context.get(configContext).timeZone) : null;
     const [loaded, drawn] = await Promise.allSettled([resultsForRaces(db, [race.id]), raceHeats(db, race.id)]);
     if (loaded.status === "fulfilled") results = loaded.value;
     else {
@@ -52,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } else context.get(loggerContext).error({ err: drawn.reason }, "heat draw load failed");
   }
   const selection = selectHeat(results, { boatClass: params.get("class"), heat: params.get("heat") }, draws);
-  return { races, competitors, race, results, resultsFailed, draws, ...selection };
+  return { races, competitors, race, results, resultsFailed, draws, official, ...selection };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { races, competitors, race, results, resultsFailed, draws, classes, boatClass, heats, heatNumber } = loaderData;
+  const { races, competitors, race, results, resultsFailed, draws, official, classes, boatClass, heats, heatNumber } = loaderData;
   const submit = useSubmit();
   const [dialogKey, setDialogKey] = useState<number | null>(null);
   const shown = results.filter((r) => r.boatClass === boatClass && r.heatNumber === heatNumber);
@@ -130,6 +136,10 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             {results.length ? "Edit Results" : "Add Results"}
           </Button>
         </div>
+
+        {race && !resultsFailed && (
+          <HeatResultsStatus official={official} hasResults={results.length > 0} action={`/admin/races/${race.id}/official`} />
+        )}
 
         {race && classes.length > 1 && (
           <div role="group" aria-label="Boat class" className="flex flex-wrap gap-2">
