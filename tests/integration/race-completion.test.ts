@@ -15,6 +15,7 @@ import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { RACE_MESSAGES } from "~/lib/registration/registration";
 import { todayInZone } from "~/lib/util/dates";
 import { action, loader } from "~/routes/race-registration";
+import { loader as raceLoader } from "~/routes/race";
 import { useTestDatabase } from "../support/database";
 import { createAdmin, createCompetitor, createRace } from "../support/factories";
 import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";
@@ -130,5 +131,36 @@ describe("the entry form after results", () => {
     expect(res.data.result.error).toEqual({ raceId: [RACE_MESSAGES.raceClosed] });
     const rows = await db.select().from(raceRegistrations).where(eq(raceRegistrations.raceId, race.id));
     expect(rows).toEqual([]);
+  });
+});
+
+describe("the way in for racers (issue 32 item 10)", () => {
+  async function racePage(id: number) {
+    const url = `http://localhost/calendar/${id}`;
+    return raceLoader({
+      request: new Request(url),
+      context: routeContext(db),
+      params: { id: String(id) },
+      url: new URL(url),
+      pattern: "/calendar/:id",
+    });
+  }
+
+  it("an upcoming race's page offers Enter this race, with the race chosen on the form; not once its results are saved", async () => {
+    const race = await createRace(db, { date: today, status: "upcoming", title: "Enter Me Cup" });
+    expect((await racePage(race.id)).canEnter).toBe(true);
+    const form = await call(loader, {
+      request: new Request(`http://localhost/race-registration?race=${race.id}`),
+      context: routeContext(db),
+    });
+    expect(form.chosenRaceId).toBe(race.id);
+
+    await save(race.id, [racer.id]);
+    expect((await racePage(race.id)).canEnter).toBe(false);
+    const after = await call(loader, {
+      request: new Request(`http://localhost/race-registration?race=${race.id}`),
+      context: routeContext(db),
+    });
+    expect(after.chosenRaceId).toBeNull();
   });
 });
