@@ -66,6 +66,7 @@ export default caseSensitive([
     route("admin/races/:id/entries.csv", "routes/admin/race-entries-csv.ts"),
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),
     route("admin/races/:id/import", "routes/admin/results-import.tsx"),
+    route("admin/races/:id/official", "routes/admin/results-official.ts"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/news", "routes/admin/news.tsx"),

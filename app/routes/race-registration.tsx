@@ -15,6 +15,7 @@ import { FieldErrorSlots } from "~/components/ui/label";
 import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import { clubToday } from "~/lib/util/dates";
+import { parseId } from "~/lib/util/params";
 import { entryWindowText } from "~/lib/registration/entry-window";
 import {
   alreadyRegisteredToast,
@@ -65,7 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!races && !drivers) toasts.push({ type: "error", title: "Error", description: "Failed to load required data" });
   else if (!races) toasts.push({ type: "error", title: "Error", description: "Failed to fetch upcoming races" });
   else if (!drivers) toasts.push({ type: "error", title: "Error", description: "Failed to fetch registered competitors" });
+  // "Enter this race" on a race page links here with the race chosen, while it is open for entry.
+  const asked = parseId(new URL(request.url).searchParams.get("race"));
+  const chosenRaceId = races?.find((r) => r.id === asked)?.id ?? null;
   return readPageData(request, {
+    chosenRaceId,
     driversFailed: drivers === null,
     drivers: (drivers ?? []).map((d) => ({ id: d.id, label: driverLabel(d) })),
     races: (races ?? []).map((r) => ({ id: r.id, label: raceLabel(r) })),
@@ -134,7 +139,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RaceRegistration({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm(raceRegistrationSchema, { id: RACE_REGISTRATION_FORM_ID, lastResult: actionData?.result });
+  const [form, fields] = useZodForm(raceRegistrationSchema, {
+    id: RACE_REGISTRATION_FORM_ID,
+    lastResult: actionData?.result,
+    defaultValue: loaderData.chosenRaceId === null ? undefined : { raceId: String(loaderData.chosenRaceId) },
+  });
 
   return (
     <Card className="mx-auto max-w-2xl">

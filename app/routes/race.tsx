@@ -19,7 +19,8 @@ import { parseId } from "~/lib/util/params";
 import { raceDetailStatus, raceTiming } from "~/lib/races/race-timing";
 import { heatLine, nextHeat } from "~/lib/race-day/race-day";
 import { readPageData, type PageHandle } from "~/lib/site/page";
-import { entryWindowText } from "~/lib/registration/entry-window";
+import { entryWindowState, entryWindowText } from "~/lib/registration/entry-window";
+import { buttonClasses } from "~/components/ui/button";
 import { raceEntryWindow } from "~/domain/registration/race-entries.server";
 import type { Route } from "./+types/race";
 import { linkPreview, previewSite } from "~/lib/site/link-preview";
@@ -88,6 +89,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const status = raceDetailStatus(race.date, today, race.status);
   // "Entries closed on Thursday, March 5, 2026, 6 pm": only while the race is still to come.
   const entryWindow = status === "Upcoming" ? entryWindowText(window, new Date(), config.timeZone) : null;
+  // The way in for racers: the entry form with this race chosen, while it takes entries (the
+  // same rule as the form's list: upcoming, not past, inside its window).
+  const canEnter = race.status === "upcoming" && timing !== "past" && entryWindowState(window, new Date()) === "open";
   return readPageData(request, {
     race,
     results,
@@ -99,6 +103,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     lastUpdated,
     status,
     entryWindow,
+    canEnter,
     notices: notices.map((n) => showNotice(n, config.timeZone)),
     // An uploaded picture; without one the page is as before (the bundled picture).
     ...(image ? { image } : {}),
@@ -110,7 +115,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  * a section in app/components/race/. A read page: server HTML, no React in the browser.
  */
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow, notices } = loaderData;
+  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow, canEnter, notices } =
+    loaderData;
   const image = "image" in loaderData ? loaderData.image : undefined;
   return (
     <div className="space-y-6">
@@ -119,6 +125,11 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
           <RaceWhenWhere race={race} layout="inline" />
         </p>
+        {canEnter && (
+          <a href={`/race-registration?race=${race.id}`} className={buttonClasses()}>
+            Enter this race
+          </a>
+        )}
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2" data-live-race={live ? `/live/races/${race.id}` : undefined}>

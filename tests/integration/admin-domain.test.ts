@@ -52,7 +52,7 @@ describe("replacing a heat's results", () => {
           { competitorId: a.id, position: 11 },
         ]),
       ),
-    ).toEqual({ ok: true, saved: 2 });
+    ).toEqual({ ok: true, saved: 2, completed: false });
     expect(await heat(race.id)).toEqual([
       { competitorId: b.id, position: 1, points: 25, heat: 1, boatClass: "Open" },
       { competitorId: a.id, position: 11, points: 5, heat: 1, boatClass: "Open" },

@@ -80,7 +80,14 @@ describe("preview and confirm", () => {
       race.id,
       "Pos,Boat,Name,Class,Heat\n1,707,,Open,1\n2,,Ana Avila,Open,1\n1,712,,Superboat,2\n2,,Maria Santos,Superboat,2\n",
     );
-    expect(outcome).toEqual({ ok: true, changed: ["Open heat 1", "Superboat heat 2"], unchanged: [], held: [], created: 1 });
+    expect(outcome).toEqual({
+      ok: true,
+      changed: ["Open heat 1", "Superboat heat 2"],
+      unchanged: [],
+      held: [],
+      created: 1,
+      completed: false,
+    });
     const rows = await db
       .select({
         who: raceResults.competitorId,
@@ -127,7 +134,14 @@ describe("preview and confirm", () => {
     expect(kept).toMatchObject({ laps: 12, lapsAdjustment: 1, lapsAdjustmentReason: "transponder missed lap 12" });
 
     const before = await snapshot(race.id);
-    expect(await importFile(race.id, file)).toEqual({ ok: true, changed: [], unchanged: ["Open heat 1"], held: [], created: 0 });
+    expect(await importFile(race.id, file)).toEqual({
+      ok: true,
+      changed: [],
+      unchanged: ["Open heat 1"],
+      held: [],
+      created: 0,
+      completed: false,
+    });
     expect(await snapshot(race.id)).toBe(before);
   });
 

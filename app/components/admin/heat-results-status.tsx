@@ -6,9 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 export function HeatResultsStatus({
   official,
   hasResults,
+  action,
 }: {
   official: { date: string; time: string } | null;
   hasResults: boolean;
+  /** Where the button posts: the page's own action unless given (the Results screen's is /admin/races/:id/official). */
+  action?: string;
 }) {
   const navigation = useNavigation();
   const markingOfficial = navigation.state !== "idle" && navigation.formData?.get("intent") === "official";
@@ -26,7 +29,7 @@ export function HeatResultsStatus({
       </CardHeader>
       {!official && hasResults && (
         <CardContent>
-          <Form method="post">
+          <Form method="post" action={action}>
             <input type="hidden" name="intent" value="official" />
             <Button type="submit" disabled={markingOfficial}>
               Mark results official

@@ -109,6 +109,9 @@ export function ImportPreview({ draft, preview, busy }: Props) {
           Confirm import
         </Button>
       </div>
+      <p className="text-sm text-muted-foreground">
+        The imported results are provisional: the Results screen you land on has &quot;Mark results official&quot;.
+      </p>
 
       <ol aria-label="Rows of the file" className="divide-y rounded-md border">
         {preview.rows.map((row) => (

@@ -19,6 +19,7 @@ import { parseImport, type ImportTable } from "~/lib/results-import/parse";
 import { IMPORT_ENCODINGS, type ImportEncoding } from "~/domain/race-day/import-form.server";
 import { DEFAULT_SETTINGS, planImport, type ImportPlan, type ImportSettings } from "~/lib/results-import/preview";
 import type { KnownRacer } from "~/lib/results-import/match";
+import { completeRaceWithResults } from "~/domain/race-day/race-completion.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -173,7 +174,7 @@ export function previewDraft(db: Database, draft: Draft): Promise<Preview> {
 }
 
 export type ConfirmOutcome =
-  | { ok: true; changed: string[]; unchanged: string[]; held: string[]; created: number }
+  | { ok: true; changed: string[]; unchanged: string[]; held: string[]; created: number; completed: boolean }
   | { ok: false; reason: "race-not-found" | "draft-not-found" | "changed" | "nothing" | "unreadable"; message?: string };
 
 /**
@@ -314,7 +315,8 @@ export async function confirmImport(
         changes: diffFields(auditBefore, auditAfter),
       });
     }
-    return { ok: true, changed, unchanged, held, created: plan.newRacers.length } as const;
+    const completed = await completeRaceWithResults(tx, input.raceId, actor);
+    return { ok: true, changed, unchanged, held, created: plan.newRacers.length, completed } as const;
   });
 }
 

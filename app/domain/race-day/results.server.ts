@@ -10,6 +10,7 @@ import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
 import { formatShortDate } from "~/lib/util/dates";
+import { completeRaceWithResults } from "~/domain/race-day/race-completion.server";
 
 /** The race picker's races, each with its date as the screens show it (formatted here, not in the browser). */
 export async function raceOptions(db: Database) {
@@ -34,7 +35,7 @@ export async function competitorOptions(db: Database) {
 }
 
 export type ReplaceOutcome =
-  | { ok: true; saved: number }
+  | { ok: true; saved: number; completed: boolean }
   | { ok: false; reason: "race-not-found" | "competitor-not-found" | "delete-failed" | "insert-failed" };
 
 /**
@@ -171,7 +172,8 @@ export async function replaceHeatResults(
             .values({ raceId: input.raceId, heatNumber: input.heatNumber, boatClass: input.boatClass, description });
         }
       }
-      return { ok: true, saved: input.rows.length } as const;
+      const completed = await completeRaceWithResults(tx, input.raceId, actor);
+      return { ok: true, saved: input.rows.length, completed } as const;
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) return { ok: false, reason: "competitor-not-found" };

@@ -4,6 +4,7 @@
  */
 import { ordinal } from "~/lib/util/ordinal";
 import { countOf } from "~/lib/util/plural";
+import type { Toast } from "~/lib/util/toast";
 
 export interface Entrant {
   competitorId: number;
@@ -98,4 +99,25 @@ export function describeResultChanges(
     if (!now.has(row.competitorId)) parts.push(`${boat(row.competitorId)} removed (was ${ordinal(row.position)})`);
   }
   return parts.length > 0 ? `Heat ${heatNumber} ${boatClass}: ${parts.join("; ")}` : null;
+}
+
+/** Said after a save of results that completed the race (app/domain/race-day/race-completion.server.ts). */
+export const RACE_COMPLETED_NOTE = "The race is now Completed: it shows in the results archive and on the home page.";
+
+/**
+ * The toast after "Mark results official", wherever it was pressed (the Results screen, the import,
+ * the Heats page): marked now, already official since a time (a second click, another admin), or refused.
+ */
+export function officialResultsToast(
+  marked: { ok: true; message: string; since: { date: string; time: string } | null } | { ok: false; message: string },
+): Toast {
+  if (!marked.ok) return { type: "error", title: "Results not marked official", description: marked.message };
+  if (marked.since) {
+    return {
+      type: "info",
+      title: "Already official",
+      description: `The results have been official since ${marked.since.date} ${marked.since.time}.`,
+    };
+  }
+  return { type: "success", title: "Results marked official", description: marked.message };
 }

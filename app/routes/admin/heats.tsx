@@ -15,6 +15,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { formatClubDateTime, formatShortDate } from "~/lib/util/dates";
 import { drawSchema, heatFormFields, lockSchema, moveSchema, officialSchema } from "~/lib/race-day/heat-schemas";
 import { parseId } from "~/lib/util/params";
+import { officialResultsToast } from "~/lib/race-day/race-day";
 import type { Route } from "./+types/heats";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Heats: ${loaderData?.race.title ?? "Race"}` }];
@@ -61,16 +62,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass }, actor);
   else {
     const marked = await markResultsOfficial(db, raceId, context.get(configContext), actor);
-    // A second click (or another admin) got there first: say so calmly, and show the page as it is now.
-    if (marked.ok && marked.alreadySince) {
-      const since = formatClubDateTime(marked.alreadySince, context.get(configContext).timeZone);
-      return redirectWithToast(`/admin/races/${raceId}/heats`, {
-        type: "info",
-        title: "Already official",
-        description: `The results have been official since ${since.date} ${since.time}.`,
-      });
-    }
-    outcome = marked;
+    if (!marked.ok) return refuse(marked.message, marked.status);
+    // Its own words, and calm about a second click (or another admin) getting there first.
+    const since = marked.alreadySince ? formatClubDateTime(marked.alreadySince, context.get(configContext).timeZone) : null;
+    return redirectWithToast(`/admin/races/${raceId}/heats`, officialResultsToast({ ...marked, since }));
   }
   if (!outcome.ok) return refuse(outcome.message, outcome.status);
   return redirectWithToast(`/admin/races/${raceId}/heats`, {
@@ -96,7 +91,11 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <FormAlert toast={actionData?.toast} />
       <HeatResultsStatus official={official} hasResults={hasResults} />
-      {classes.length === 0 && <p className="py-6 text-center text-muted-foreground">Nobody has entered this race yet.</p>}
+      {classes.length === 0 && (
+        <p className="py-6 text-center text-muted-foreground">
+          {hasResults ? "No heat draw: nobody entered this race online." : "Nobody has entered this race yet."}
+        </p>
+      )}
       {classes.map((c) => (
         <HeatClassCard key={c.boatClass} draw={c} heatSize={race.heatSize} />
       ))}

@@ -24,6 +24,7 @@ import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { previewScreen } from "~/lib/results-import/screen";
 import { parseId } from "~/lib/util/params";
 import { resultsEditorUrl } from "~/lib/race-day/results-editor";
+import { RACE_COMPLETED_NOTE } from "~/lib/race-day/race-day";
 import type { Route } from "./+types/results-import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Results" }];
@@ -117,6 +118,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     outcome.changed.length ? `Replaced: ${outcome.changed.join(", ")}.` : "Nothing changed: the results were already these.",
     outcome.created ? `${outcome.created} new racer${outcome.created === 1 ? "" : "s"} created.` : "",
     outcome.held.length ? `Not imported (unusable rows): ${outcome.held.join(", ")}.` : "",
+    outcome.completed ? RACE_COMPLETED_NOTE : "",
   ];
   const first = outcome.changed[0] ?? outcome.unchanged[0];
   const [boatClass, , heat] = first?.split(" ") ?? [];

@@ -2,7 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Pencil, Upload } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { dbContext, loggerContext } from "~/context";
+import { configContext, dbContext, loggerContext } from "~/context";
+import { resultsStatus } from "~/domain/race-day/race-day.server";
+import { HeatResultsStatus } from "~/components/admin/heat-results-status";
+import { formatClubDateTime } from "~/lib/util/dates";
 import { competitorOptions, raceOptions, replaceHeatResults } from "~/domain/race-day/results.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
@@ -21,6 +24,7 @@ import { resultsSchema } from "~/lib/admin/admin-schemas";
 import { parseId } from "~/lib/util/params";
 import type { HeatDraw } from "~/lib/race-day/finish-order";
 import type { PublicResult } from "~/lib/races/results";
+import { RACE_COMPLETED_NOTE } from "~/lib/race-day/race-day";
 import { resultsEditorUrl, selectHeat, type FieldErrors } from "~/lib/race-day/results-editor";
 import type { Route } from "./+types/results";
 
@@ -36,7 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let results: PublicResult[] = [];
   let draws: HeatDraw[] = [];
   let resultsFailed = false;
+  let official: { date: string; time: string } | null = null;
   if (race) {
+    const status = await resultsStatus(db, race.id);
+    official = status.officialAt ? formatClubDateTime(status.officialAt, context.get(configContext).timeZone) : null;
     const [loaded, drawn] = await Promise.allSettled([resultsForRaces(db, [race.id]), raceHeats(db, race.id)]);
     if (loaded.status === "fulfilled") results = loaded.value;
     else {
@@ -51,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } else context.get(loggerContext).error({ err: drawn.reason }, "heat draw load failed");
   }
   const selection = selectHeat(results, { boatClass: params.get("class"), heat: params.get("heat") }, draws);
-  return { races, competitors, race, results, resultsFailed, draws, ...selection };
+  return { races, competitors, race, results, resultsFailed, draws, official, ...selection };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,7 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome) return fail("An unexpected error occurred", 500, "Nothing was changed. Please try again.");
   if (outcome.ok) {
     const { raceId, boatClass, heatNumber } = submission.value;
-    return succeeded({ type: "success", title: "Race results saved successfully" }, { saved: { raceId, boatClass, heatNumber } });
+    const toast = { type: "success", title: "Race results saved successfully" } as const;
+    return succeeded(outcome.completed ? { ...toast, description: RACE_COMPLETED_NOTE } : toast, {
+      saved: { raceId, boatClass, heatNumber },
+    });
   }
   switch (outcome.reason) {
     case "race-not-found":
@@ -83,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { races, competitors, race, results, resultsFailed, draws, classes, boatClass, heats, heatNumber } = loaderData;
+  const { races, competitors, race, results, resultsFailed, draws, official, classes, boatClass, heats, heatNumber } = loaderData;
   const submit = useSubmit();
   const [dialogKey, setDialogKey] = useState<number | null>(null);
   const shown = results.filter((r) => r.boatClass === boatClass && r.heatNumber === heatNumber);
@@ -126,6 +136,10 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             {results.length ? "Edit Results" : "Add Results"}
           </Button>
         </div>
+
+        {race && !resultsFailed && (
+          <HeatResultsStatus official={official} hasResults={results.length > 0} action={`/admin/races/${race.id}/official`} />
+        )}
 
         {race && classes.length > 1 && (
           <div role="group" aria-label="Boat class" className="flex flex-wrap gap-2">
