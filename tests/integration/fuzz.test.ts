@@ -18,7 +18,6 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
 import { inviteAdmin } from "~/domain/admin/invitations.server";
-import { NO_ACTOR } from "~/domain/platform/audit.server";
 import { news, seasons } from "~/db/schema";
 import { MAX_BODY_BYTES } from "~/server/request-guards";
 import { createTestDatabase } from "../support/database";
@@ -80,7 +79,11 @@ beforeAll(async () => {
   const { admin } = await createAdmin(db, "fuzz-admin", "a long fuzzing password", { email: "fuzz.admin@example.org" });
   cookie = `admin_session=${await createSession(db, admin.id)}`;
   const club = { clubName: "Fuzz Club", clubEmail: "info@example.org", siteUrl: "http://localhost" };
-  await inviteAdmin(db, { email: "fuzz.invitee@example.org", role: "results_officer" }, NO_ACTOR, club);
+  // Sent by the owner: an invitation holds no more than its sender's authority (issue 31 item 7).
+  const sender = { adminId: admin.id, username: admin.username, address: "127.0.0.1" };
+  expect(await inviteAdmin(db, { email: "fuzz.invitee@example.org", role: "results_officer" }, sender, club)).toEqual({
+    ok: true,
+  });
   const { rows } = await db.$client.query<{ body: string }>("SELECT body FROM outbox_messages WHERE kind = 'admin-invitation'");
   invitationPath = /\/admin\/invitation\/[A-Za-z0-9_-]{43}/.exec(rows[0]!.body)![0];
   // TRUST_PROXY: each request comes from its own address, so the per-address rate limits of the
