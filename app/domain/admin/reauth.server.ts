@@ -17,6 +17,7 @@ import { countCodeAttempt } from "~/domain/admin/code-limits.server";
 import { verifyReauthPasskey, type RelyingParty } from "~/domain/admin/passkeys.server";
 import { consumeTotpCode } from "~/domain/admin/two-factor.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { REAUTH_SECONDS } from "~/lib/admin/account-rules";
 
 export type ReauthProof =
   | { method: "password"; password: string }
@@ -29,6 +30,21 @@ export type ReauthOutcome =
 /** Whether this session's admin proved it was them recently enough to change a factor. */
 export function recentlyReauthenticated(admin: SignedInAdmin): boolean {
   return admin.session.reauthUntil !== null;
+}
+
+/**
+ * Until when this session may change factors, read afresh: after a plain form post the page's
+ * loader runs in the same request as the action, whose admin was looked up before it re-authenticated.
+ */
+export async function reauthUntil(db: Database, admin: SignedInAdmin): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      until: sql<string | null>`CASE WHEN ${adminSessions.reauthAt} > now() - make_interval(secs => ${REAUTH_SECONDS})
+        THEN ${adminSessions.reauthAt} + make_interval(secs => ${REAUTH_SECONDS}) END`,
+    })
+    .from(adminSessions)
+    .where(and(eq(adminSessions.idHash, admin.session.idHash), eq(adminSessions.adminId, admin.id)));
+  return row?.until ? new Date(row.until) : null;
 }
 
 /** Records a re-authentication on this session (also used where a form's own current password was right). */

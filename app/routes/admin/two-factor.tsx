@@ -2,7 +2,7 @@ import { data, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { addPasskey, removePasskey } from "~/domain/admin/passkeys.server";
-import { markReauthenticated, reauthenticate, recentlyReauthenticated } from "~/domain/admin/reauth.server";
+import { markReauthenticated, reauthenticate, reauthUntil, recentlyReauthenticated } from "~/domain/admin/reauth.server";
 import { confirmCurrentPassword, currentPasswordRefusal } from "~/domain/admin/account.server";
 import {
   confirmTotpSetup,
@@ -32,7 +32,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const { timeZone } = context.get(configContext);
-  const status = await twoFactorStatus(context.get(dbContext), admin);
+  const db = context.get(dbContext);
+  const status = await twoFactorStatus(db, admin);
   const when = (d: Date | null) => (d ? Object.values(formatClubDateTime(d, timeZone)).join(" ") : "never");
   return {
     isDemo: admin.isDemo,
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
     totpOn: status.totpOn,
     // Until when this session may change factors (issue 31 item 2); null: it must confirm first.
-    reauthUntil: admin.session.reauthUntil ? formatClubDateTime(admin.session.reauthUntil, timeZone).time : null,
+    reauthUntil: await reauthUntil(db, admin).then((until) => (until ? formatClubDateTime(until, timeZone).time : null)),
     recoveryCodesLeft: status.recoveryCodesLeft,
     required: status.required,
     passkeys: status.passkeys.map((p) => ({
