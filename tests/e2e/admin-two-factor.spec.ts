@@ -159,8 +159,8 @@ test("a results officer adds a passkey: a password alone then no longer signs th
   await passwordStep(page, officer.username, officer.password);
   await expect(toast(page, "Success")).toContainText("You have successfully logged in.");
   await page.goto(`${OWN_DATA_SITE}/admin/account/two-factor`);
+  await confirmItsYou(page, officer.password);
   await page.getByLabel("Passkey name").fill("Officer's phone");
-  await page.getByLabel("Current password").fill(officer.password);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Officer's phone");
   await page.getByRole("button", { name: "Log out" }).click();
