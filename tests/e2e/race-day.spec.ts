@@ -127,7 +127,9 @@ test("a past race's results are marked official with their time; the standings d
   page,
 }) => {
   await page.goto("/results");
-  await page.getByRole("link", { name: "Full Results" }).first().click();
+  // The oldest race listed: another test saving today's race makes it Completed (issue 32 item 1),
+  // listed first with provisional results.
+  await page.getByRole("link", { name: "Full Results" }).last().click();
   await expect(page.getByTestId("results-mark")).toHaveText(/^Official [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
   await expect(page.getByRole("main")).not.toContainText("Provisional");
   const race = await page.getByRole("heading", { level: 1 }).textContent();
