@@ -14,6 +14,8 @@ import { expect, PHONE } from "./fixtures";
 test.use({ viewport: PHONE });
 
 test("uploading a race image and seeing it on the race page", async ({ page }) => {
+  // An upload re-encoded to AVIF and WebP in three widths, then axe: more than 30 s on 2 busy cores.
+  test.slow();
   const race = await withSiteDatabase((db) =>
     createRace(db, { title: `Picture Cup ${uniqueName()}`, date: dayFromToday(40), status: "upcoming" }),
   );
