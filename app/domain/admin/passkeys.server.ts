@@ -217,26 +217,31 @@ export async function reauthOptions(db: Database, adminId: number, party: Relyin
   return { ok: true as const, options };
 }
 
-/** Whether this answer comes from one of this admin's passkeys, to a challenge issued to them (used once). */
-export async function verifyReauthPasskey(
+/**
+ * Checks a passkey's answer to a challenge of `purpose` (taken, so used once): the stored passkey it
+ * names (only among `adminId`'s when given), and its new signature counter when the answer is
+ * verified (null otherwise). The sign-in and the re-authentication read answers alike.
+ */
+async function checkAnswer(
   db: Database,
-  adminId: number,
   party: RelyingParty,
   responseText: string,
-): Promise<boolean> {
+  purpose: "passkey-signin" | "passkey-reauth",
+  adminId: number | null,
+): Promise<{ passkey: typeof adminPasskeys.$inferSelect | null; newCounter: number | null }> {
   const response = parseJson<AuthenticationResponseJSON>(responseText);
   const id = typeof response?.id === "string" && /^[A-Za-z0-9_-]{16,1400}$/.test(response.id) ? response.id : null;
   const [passkey] = id
     ? await db
         .select()
         .from(adminPasskeys)
-        .where(and(eq(adminPasskeys.credentialId, id), eq(adminPasskeys.adminId, adminId)))
+        .where(and(eq(adminPasskeys.credentialId, id), adminId === null ? undefined : eq(adminPasskeys.adminId, adminId)))
     : [];
-  if (!passkey || !response) return false;
+  if (!passkey || !response) return { passkey: passkey ?? null, newCounter: null };
   const { rpID, origin } = rp(party);
   const verified = await verifyAuthenticationResponse({
     response,
-    expectedChallenge: (challenge) => takeChallenge(db, "passkey-reauth", adminId, challenge),
+    expectedChallenge: (challenge) => takeChallenge(db, purpose, adminId, challenge),
     expectedOrigin: origin,
     expectedRPID: rpID,
     credential: {
@@ -247,11 +252,27 @@ export async function verifyReauthPasskey(
     },
     requireUserVerification: true,
   }).catch(() => null);
-  if (!verified?.verified) return false;
+  return { passkey, newCounter: verified?.verified ? verified.authenticationInfo.newCounter : null };
+}
+
+/** A verified answer moves its passkey's counter on (a cloned authenticator then falls behind). */
+async function recordUse(db: Database, passkeyId: number, newCounter: number) {
   await db
     .update(adminPasskeys)
-    .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
-    .where(eq(adminPasskeys.id, passkey.id));
+    .set({ counter: newCounter, lastUsedAt: sql`now()` })
+    .where(eq(adminPasskeys.id, passkeyId));
+}
+
+/** Whether this answer comes from one of this admin's passkeys, to a challenge issued to them (used once). */
+export async function verifyReauthPasskey(
+  db: Database,
+  adminId: number,
+  party: RelyingParty,
+  responseText: string,
+): Promise<boolean> {
+  const { passkey, newCounter } = await checkAnswer(db, party, responseText, "passkey-reauth", adminId);
+  if (!passkey || newCounter === null) return false;
+  await recordUse(db, passkey.id, newCounter);
   return true;
 }
 
@@ -299,28 +320,9 @@ export async function signInWithPasskey(
     });
     return { ok: false, reason: "limited", retryAfterSeconds: state.retryAfterSeconds };
   }
-  const response = parseJson<AuthenticationResponseJSON>(responseText);
-  const id = typeof response?.id === "string" && /^[A-Za-z0-9_-]{16,1400}$/.test(response.id) ? response.id : null;
-  const [passkey] = id ? await db.select().from(adminPasskeys).where(eq(adminPasskeys.credentialId, id)) : [];
+  const { passkey, newCounter } = await checkAnswer(db, party, responseText, "passkey-signin", null);
   const admin = passkey ? await adminById(db, passkey.adminId) : null;
-  const { rpID, origin } = rp(party);
-  const verified =
-    passkey && admin && response
-      ? await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: (challenge) => takeChallenge(db, "passkey-signin", null, challenge),
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          credential: {
-            id: passkey.credentialId,
-            publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-            counter: passkey.counter,
-            transports: passkey.transports as AuthenticatorTransportFuture[],
-          },
-          requireUserVerification: true,
-        }).catch(() => null)
-      : null;
-  if (!verified?.verified || !admin || !passkey) {
+  if (newCounter === null || !admin || !passkey) {
     await recordAudit(db, {
       actor: { adminId: admin?.id ?? null, username: admin?.username ?? null, address },
       kind: "signin.wrong-passkey",
@@ -329,10 +331,7 @@ export async function signInWithPasskey(
     return { ok: false, reason: "invalid" };
   }
   await refund(db, rule);
-  await db
-    .update(adminPasskeys)
-    .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
-    .where(eq(adminPasskeys.id, passkey.id));
+  await recordUse(db, passkey.id, newCounter);
   const sessionId = await finishSignIn(db, admin, { address, userAgent, previousSessionId, method: "passkey" });
   return { ok: true, admin, sessionId };
 }
