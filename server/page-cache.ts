@@ -18,6 +18,58 @@ import { send as sendResponse, webRequest } from "~/server/react-router-handler"
 
 const brotli = promisify(zlib.brotliCompress);
 
+/**
+ * Brotli at quality 9 for pages just stored, one page at a time and a bounded number waiting.
+ * The compression runs on libuv's thread pool (4 threads), which the compression middleware, file
+ * reads and crypto share: a burst of misses (a crawler, or junk `?season=` values, each a page of
+ * its own) once queued dozens of them there, and every gzipped answer waited behind them for 10 s
+ * on a busy machine. A page not compressed here is served gzip, 15-25% larger, until rendered again.
+ */
+export class BrotliLane {
+  private waiting: (() => Promise<void>)[] = [];
+  private running = false;
+  compressed = 0;
+  skipped = 0;
+
+  constructor(
+    private readonly maxWaiting = 16,
+    private readonly compress: (body: Buffer) => Promise<Buffer> = (body) =>
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  ) {}
+
+  /** Compresses `page` for the cache when its turn comes, if it is still the page kept under `key`. */
+  add(cache: PageCache, key: string, page: CachedPage): void {
+    if (this.waiting.length >= this.maxWaiting) {
+      this.skipped++;
+      return;
+    }
+    this.waiting.push(async () => {
+      if (!cache.holds(key, page)) return;
+      cache.addBrotli(key, page, await this.compress(page.identity));
+      this.compressed++;
+    });
+    void this.run();
+  }
+
+  /** Resolves when nothing is waiting or running (tests). */
+  async idle(): Promise<void> {
+    while (this.running || this.waiting.length) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  private async run() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (let job = this.waiting.shift(); job; job = this.waiting.shift()) {
+        // A failed compression leaves the page gzip-only; the next page still gets its turn.
+        await job().catch(() => undefined);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
 export interface CachedPage {
   status: number;
   contentType: string;
@@ -74,6 +126,11 @@ export class PageCache {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
     }
+  }
+
+  /** Whether `page` is still the one kept under `key` (not replaced, dropped or cleared). */
+  holds(key: string, page: CachedPage): boolean {
+    return this.pages.get(key) === page;
   }
 
   /** Adds the brotli form once it is ready, if the page is still the same. */
@@ -259,8 +316,11 @@ export function pageCacheMiddleware({
   clubDate,
   enabled,
   keyOf,
+  brotliLane = new BrotliLane(),
 }: {
   cache: PageCache;
+  /** Where stored pages wait for their brotli form (one at a time). */
+  brotliLane?: BrotliLane;
   /**
    * The app. In production the loaded build itself: React Router derives its route tables once
    * (given a function, it derives them again on every request, for the dev server's reloads).
@@ -338,9 +398,8 @@ export function pageCacheMiddleware({
       cache.set(key, page, generation);
       settle?.(page);
       sendPage(req, res, page, "miss");
-      // Brotli at a high quality takes longer than gzip: added when ready, gzip meanwhile.
-      const br = await brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
-      cache.addBrotli(key, page, br);
+      // Brotli at a high quality takes longer than gzip: added when its turn comes, gzip meanwhile.
+      brotliLane.add(cache, key, page);
     } catch (error) {
       settle?.(null);
       next(error);
