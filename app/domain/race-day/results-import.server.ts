@@ -15,7 +15,8 @@ import { pointsForPosition } from "~/lib/championship/points";
 import { describeResultChanges } from "~/lib/race-day/race-day";
 import { describeLapAdjustments, sameResults, type StoredResult } from "~/lib/results-import/changes";
 import { cleanMapping, headerKey, recogniseHeaders, type ColumnMapping } from "~/lib/results-import/headers";
-import { parseImport, type ImportTable } from "~/lib/results-import/parse";
+import type { ImportTable } from "~/lib/results-import/parse";
+import { readImport } from "~/domain/race-day/read-import.server";
 import { IMPORT_ENCODINGS, type ImportEncoding } from "~/domain/race-day/import-form.server";
 import { DEFAULT_SETTINGS, planImport, type ImportPlan, type ImportSettings } from "~/lib/results-import/preview";
 import type { KnownRacer } from "~/lib/results-import/match";
@@ -56,7 +57,7 @@ export async function startImport(
   db: Database,
   input: { raceId: number; adminId: number | null; fileName: string; source: string; settings: DraftSettings },
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
-  const parsed = parseImport(input.source);
+  const parsed = await readImport(input.source);
   if (!parsed.ok) return parsed;
   const id = await createDraft(db, input);
   return id ? { ok: true, id } : { ok: false, message: "This race no longer exists." };
@@ -150,7 +151,7 @@ function digestOf(plan: ImportPlan): string {
 }
 
 async function computePreview(db: Database | Tx, draft: Draft): Promise<Preview> {
-  const parsed = parseImport(draft.source);
+  const parsed = await readImport(draft.source);
   if (!parsed.ok) return parsed;
   const { table } = parsed;
   const key = headerKey(table.headers);

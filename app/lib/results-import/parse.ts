@@ -39,28 +39,61 @@ function tooLong(text: string): boolean {
   return new TextEncoder().encode(text).length > MAX_IMPORT_BYTES;
 }
 
-export function parseImport(source: string): ParseOutcome {
-  if (tooLong(source)) return fail(`The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB.`);
+/** A CSV record as csv-parse gives it with `info: true`. */
+export interface CsvRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** csv-parse's options for a file: one set for the whole-file read and the read in slices. */
+export function csvOptions(text: string) {
+  return {
+    delimiter: detectDelimiter(text),
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    info: true,
+    max_record_size: 64 * 1024,
+    to: MAX_IMPORT_ROWS * 4 + 100,
+  } as const;
+}
+
+/** What csv-parse's error says about where the file stopped being CSV. */
+export function csvFailure(error: unknown): ParseOutcome {
+  const line = (error as { lines?: number }).lines;
+  return fail(`The file could not be read as CSV${line ? ` (near line ${line})` : ""}. Check its quotes.`);
+}
+
+/**
+ * The checks before any CSV is read: an outcome when the file is refused or is JSON (read whole:
+ * JSON.parse of the largest file allowed takes a few milliseconds), else the text to read as CSV.
+ */
+export function beforeCsv(source: string): { outcome: ParseOutcome } | { text: string } {
+  if (tooLong(source)) return { outcome: fail(`The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB.`) };
   const text = source.replace(/^\uFEFF/, "");
-  if (text.includes("\u0000")) return fail("This is not a text file (it contains NUL bytes). Upload a CSV or JSON file.");
-  if (text.trim() === "") return fail("The file is empty: upload a CSV file or paste cells from a spreadsheet.");
+  if (text.includes("\u0000"))
+    return { outcome: fail("This is not a text file (it contains NUL bytes). Upload a CSV or JSON file.") };
+  if (text.trim() === "") return { outcome: fail("The file is empty: upload a CSV file or paste cells from a spreadsheet.") };
   const trimmed = text.trimStart();
-  if (trimmed.startsWith("{") || trimmed.startsWith("[")) return parseRotorHazardJson(trimmed);
-  let records: { record: string[]; info: { lines: number } }[];
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) return { outcome: parseRotorHazardJson(trimmed) };
+  return { text };
+}
+
+/** Reads a whole file at once (tests, small files); the server reads in slices (readImport). */
+export function parseImport(source: string): ParseOutcome {
+  const start = beforeCsv(source);
+  if ("outcome" in start) return start.outcome;
+  let records: CsvRecord[];
   try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      info: true,
-      max_record_size: 64 * 1024,
-      to: MAX_IMPORT_ROWS * 4 + 100,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    records = parse(start.text, csvOptions(start.text)) as unknown as CsvRecord[];
   } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    return fail(`The file could not be read as CSV${line ? ` (near line ${line})` : ""}. Check its quotes.`);
+    return csvFailure(error);
   }
+  return tableOf(records);
+}
+
+/** The table in a file's CSV records: a plain table with or without headers, or RotorHazard's export. */
+export function tableOf(records: readonly CsvRecord[]): ParseOutcome {
   const lines = records.map(({ record, info }) => ({ line: info.lines, cells: record.map((c) => c.trim()) }));
   if (lines.some((l) => l.cells[0]?.startsWith("Class Leaderboards") || l.cells[0]?.startsWith("Event Leaderboards"))) {
     return finish({ format: "rotorhazard-csv", headers: RH_HEADERS, rows: rotorHazardCsvRows(lines) });
