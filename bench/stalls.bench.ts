@@ -1,0 +1,121 @@
+/**
+ * What a visitor waits for while the heaviest work an attacker or an admin can start is running
+ * (issue 31 items 5 and 6): `/healthz` answered by the production server (a) idle, the reference
+ * in the same run, (b) while twenty notices of a link and 9,981 ")" are read again and again
+ * (`/news.atom` and `/news` rebuilt after every change to the news table), (c) while the largest
+ * import allowed (5,000 rows of near-identical 101-letter names) is uploaded and previewed again
+ * and again against 1,000 racers with such names. The figure is /healthz's max and p99 beside
+ * the idle reference: the work itself may take seconds, the site may not stop meanwhile.
+ * Needs `npm run build`. Run: npx vitest bench --run bench/stalls.bench.ts
+ */
+import { afterAll, beforeAll, bench, describe } from "vitest";
+import { createSession } from "~/domain/admin/auth.server";
+import { competitors } from "~/db/schema";
+import { createTestDatabase } from "../tests/support/database";
+import { siteAt } from "../tests/support/admin-http";
+import { createAdmin, createRace } from "../tests/support/factories";
+import { startServer, type ServerProcess } from "../tests/support/server-process";
+
+const t = await createTestDatabase();
+let server: ServerProcess;
+let cookie = "";
+let raceId = 0;
+
+const LINK = "https://example.org/boats";
+const STALL = `${LINK}${")".repeat(10_000 - LINK.length)}`;
+const FIRST = "Bartholomew-Maximilian-Fitzgerald-Worthington-Smyt";
+/** A 50-letter name with a few letters changed by `n`: every two of them a few edits apart. */
+function nearName(n: number, salt: string): string {
+  const letters = Array.from("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwx");
+  const code = `${n.toString(36)}${salt}`;
+  for (let k = 0; k < code.length; k++) letters[(k * 13 + n) % letters.length] = code[k]!;
+  return letters.join("");
+}
+const IMPORT_FILE = [
+  "Pos,Name,Heat",
+  ...Array.from({ length: 5000 }, (_, i) => `${(i % 99) + 1},${FIRST} ${nearName(i, "q")},${Math.floor(i / 99) + 1}`),
+].join("\n");
+
+beforeAll(async () => {
+  await t.pool.query(
+    `INSERT INTO news (title, body, published_at)
+       SELECT 'Stall ' || i, $1, now() - i * interval '1 minute' FROM generate_series(1, 20) AS i`,
+    [STALL],
+  );
+  await t.db
+    .insert(competitors)
+    .values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        firstName: FIRST,
+        lastName: nearName(i, "r"),
+        boatNumber: "",
+        boatClasses: ["Open"],
+      })),
+    );
+  const { admin } = await createAdmin(t.db, "stall-bench", "tally-ho-lakeside-9731");
+  cookie = `admin_session=${await createSession(t.db, admin.id)}`;
+  raceId = (await createRace(t.db, { title: "Near Names Cup" })).id;
+  server = await startServer({ DATABASE_URL: t.url, DEMO_DATA: "0", LOG_LEVEL: "warn" });
+}, 180_000);
+
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  await t.drop();
+});
+
+async function health() {
+  const response = await fetch(`${server.url}/healthz`);
+  if ((await response.text()) !== "ok") throw new Error(`/healthz answered ${response.status}`);
+}
+
+/** Runs `work` over and over until stopped (one at a time, as one attacker's loop would). */
+function inBackground(work: () => Promise<void>) {
+  let running = true;
+  const loop = (async () => {
+    while (running) await work();
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
+}
+
+const rebuildNews = async () => {
+  // A change to the news table drops the kept feed: the next request builds it again.
+  await t.pool.query("UPDATE news SET title = title WHERE id = (SELECT min(id) FROM news)");
+  await Promise.all(
+    ["/news.atom", "/news"].map(async (path) => (await fetch(`${server.url}${path}`, { headers: { Cookie: "x=1" } })).text()),
+  );
+};
+
+const previewImport = async () => {
+  const site = siteAt(server.url);
+  const body = new FormData();
+  body.set("intent", "preview");
+  body.set("file", new Blob([IMPORT_FILE], { type: "text/csv" }), "near-names.csv");
+  const uploaded = await site.request(`/admin/races/${raceId}/import`, { method: "POST", cookie, body });
+  const location = uploaded.headers.get("Location");
+  if (uploaded.status !== 302 || !location) throw new Error(`upload answered ${uploaded.status}`);
+  const page = await site.request(location, { cookie });
+  if (!(await page.text()).includes("5000 rows")) throw new Error("no preview");
+};
+
+const OPTIONS = { time: Number(process.env.BENCH_SECONDS ?? 8) * 1000, warmupTime: 500 };
+let stop: (() => Promise<void>) | undefined;
+
+describe("/healthz while the heaviest work runs", () => {
+  bench("idle (reference)", health, OPTIONS);
+
+  bench("while 20 notices of 9,981 ')' are rebuilt as /news.atom and /news", health, {
+    ...OPTIONS,
+    setup: () => void (stop = inBackground(rebuildNews)),
+    teardown: async () => await stop?.(),
+  });
+
+  bench("while a 5,000-row import of near-identical names is previewed", health, {
+    ...OPTIONS,
+    setup: () => void (stop = inBackground(previewImport)),
+    teardown: async () => await stop?.(),
+  });
+});
