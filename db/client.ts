@@ -3,6 +3,8 @@ import pg from "pg";
 import * as schema from "~/db/schema";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** The handle a `db.transaction` callback gets: what a write that is one step of a larger one takes. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 // Race dates are calendar days: keep PostgreSQL's `date` as the "yyyy-MM-dd" string it sends,
 // never a JavaScript Date that a time zone could shift by a day.

@@ -7,13 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
-import { competitors, importDrafts, importMappings, raceResultChanges, raceResults, races } from "~/db/schema";
+import type { Database, Tx } from "~/db/client";
+import { competitors, importDrafts, importMappings, races } from "~/db/schema";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
-import { pointsForPosition } from "~/lib/championship/points";
-import { describeResultChanges } from "~/lib/race-day/race-day";
-import { describeLapAdjustments, sameResults, type StoredResult } from "~/lib/results-import/changes";
+import { sameResults, type StoredResult } from "~/lib/results-import/changes";
 import { cleanMapping, headerKey, recogniseHeaders, type ColumnMapping } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";
 import { readImport } from "~/domain/race-day/read-import.server";
@@ -21,8 +19,7 @@ import { IMPORT_ENCODINGS, type ImportEncoding } from "~/domain/race-day/import-
 import { DEFAULT_SETTINGS, planImport, type ImportPlan, type ImportSettings } from "~/lib/results-import/preview";
 import type { KnownRacer } from "~/lib/results-import/match";
 import { completeRaceWithResults } from "~/domain/race-day/race-completion.server";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { heatResults, lockRaceForResults, markResultsUpdated, writeHeat } from "~/domain/race-day/heat-results.server";
 
 export interface DraftSettings extends ImportSettings {
   mapping: ColumnMapping | null;
@@ -190,11 +187,9 @@ export async function confirmImport(
   const draft = await loadDraft(db, input.draftId, input.raceId, input.adminId);
   if (!draft) return { ok: false, reason: "draft-not-found" };
   return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ official: boolean }>(
-      sql`SELECT results_official_at IS NOT NULL AS official FROM races WHERE id = ${input.raceId} FOR UPDATE`,
-    );
-    if (locked.rows.length === 0) return { ok: false, reason: "race-not-found" } as const;
-    const official = locked.rows[0]!.official;
+    const race = await lockRaceForResults(tx, input.raceId);
+    if (!race) return { ok: false, reason: "race-not-found" } as const;
+    const { official } = race;
     const preview = await computePreview(tx, draft);
     if (!preview.ok) return { ok: false, reason: "unreadable", message: preview.message } as const;
     if (preview.digest !== input.digest) return { ok: false, reason: "changed" } as const;
@@ -237,28 +232,10 @@ export async function confirmImport(
     const unchanged: string[] = [];
     const auditBefore: Record<string, unknown> = {};
     const auditAfter: Record<string, unknown> = {};
-    const labels = await boatLabels(tx);
-    for (const heat of importable) {
-      const where = and(
-        eq(raceResults.raceId, input.raceId),
-        eq(raceResults.heatNumber, heat.heatNumber),
-        eq(raceResults.boatClass, heat.boatClass),
-      );
-      const before: StoredResult[] = await tx
-        .select({
-          competitorId: raceResults.competitorId,
-          position: raceResults.position,
-          laps: raceResults.laps,
-          lapTime: raceResults.lapTime,
-          bestLap: raceResults.bestLap,
-          totalTime: raceResults.totalTime,
-          lapsAdjustment: raceResults.lapsAdjustment,
-          lapsAdjustmentReason: raceResults.lapsAdjustmentReason,
-        })
-        .from(raceResults)
-        .where(where)
-        .orderBy(asc(raceResults.position), asc(raceResults.competitorId));
-      const after: StoredResult[] = heat.rows.map((r) => ({
+    for (const planned of importable) {
+      const heat = { raceId: input.raceId, boatClass: planned.boatClass, heatNumber: planned.heatNumber };
+      const before = await heatResults(tx, heat);
+      const after: StoredResult[] = planned.rows.map((r) => ({
         competitorId: racerIds(r.racer),
         position: r.position,
         laps: r.laps,
@@ -268,47 +245,19 @@ export async function confirmImport(
         lapsAdjustment: r.lapsAdjustment,
         lapsAdjustmentReason: r.lapsAdjustmentReason,
       }));
-      const label = heatLabel(heat);
+      const label = heatLabel(planned);
+      // The same file again changes nothing: no write, no change log.
       if (sameResults(before, after)) {
         unchanged.push(label);
         continue;
       }
       changed.push(label);
-      await tx.delete(raceResults).where(where);
-      await tx.insert(raceResults).values(
-        after.map((r) => ({
-          ...r,
-          raceId: input.raceId,
-          heatNumber: heat.heatNumber,
-          boatClass: heat.boatClass,
-          points: pointsForPosition(r.position),
-        })),
-      );
+      await writeHeat(tx, heat, before, after, { official });
       auditBefore[label] = before.length ? before : null;
       auditAfter[label] = after;
-      if (official) {
-        for (const r of plan.newRacers)
-          labels.set(ids.get(r.key)!, r.boatNumber ? `#${r.boatNumber}` : `${r.firstName} ${r.lastName}`);
-        const boat = (id: number) => labels.get(id) ?? "#?";
-        const parts = [
-          describeResultChanges(heat.boatClass, heat.heatNumber, before, after, boat),
-          describeLapAdjustments(before, after, boat),
-        ].filter(Boolean);
-        if (parts.length > 0) {
-          await tx.insert(raceResultChanges).values({
-            raceId: input.raceId,
-            heatNumber: heat.heatNumber,
-            boatClass: heat.boatClass,
-            description: parts.join("; ").slice(0, 2000),
-          });
-        }
-      }
     }
     if (changed.length > 0) {
-      await tx
-        .update(races)
-        .set({ resultsUpdatedAt: sql`now()` })
-        .where(eq(races.id, input.raceId));
+      await markResultsUpdated(tx, input.raceId);
       await recordAudit(tx, {
         actor,
         kind: "results.import",
@@ -323,18 +272,6 @@ export async function confirmImport(
 
 function heatLabel(heat: { boatClass: string; heatNumber: number }): string {
   return `${heat.boatClass} heat ${heat.heatNumber}`;
-}
-
-async function boatLabels(tx: Tx): Promise<Map<number, string>> {
-  const rows = await tx
-    .select({
-      id: competitors.id,
-      boatNumber: competitors.boatNumber,
-      firstName: competitors.firstName,
-      lastName: competitors.lastName,
-    })
-    .from(competitors);
-  return new Map(rows.map((c) => [c.id, c.boatNumber ? `#${c.boatNumber}` : `${c.firstName} ${c.lastName}`]));
 }
 
 /** The confirmed mapping, for the next file with these headers; written only when it differs. */
