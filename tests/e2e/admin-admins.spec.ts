@@ -142,7 +142,7 @@ test("an invitation refuses a look-alike username in the browser, and says so wh
     const { admin } = await createAdmin(db, `sender-${name}`, "sender-admins-pass-1985");
     const actor = { adminId: admin.id, username: admin.username, address: "127.0.0.1" };
     const club = { clubName: "Club", clubEmail: "club@example.org", siteUrl: ADMIN_SITE };
-    expect(await inviteAdmin(db, { email, role: "owner" }, actor, club)).toEqual({ ok: true });
+    expect(await inviteAdmin(db, { email, role: "owner" }, actor, club)).toEqual({ ok: true, link: expect.any(String) });
     return admin;
   }, ADMIN_PORT);
   const [mail] = await mailsTo(email, "admin-invitation", ADMIN_PORT);
