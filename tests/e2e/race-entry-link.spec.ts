@@ -8,6 +8,7 @@ import { createDriver, createRace, dayFromToday, OWN_DATA_SITE, uniqueName, with
 import { expect, test } from "./fixtures";
 
 test("a driver withdraws from a class, then from the race, through the link mailed with the entry", async ({ browser }) => {
+  test.setTimeout(90_000); // each withdrawal asks first: twice the pages on a busy 2-core machine
   const title = `Link Cup ${uniqueName()}`;
   const { driver, race } = await withSiteDatabase(async (db) => ({
     driver: await createDriver(db, { firstName: "Lina", boatNumber: "64" }),
