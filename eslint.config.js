@@ -103,7 +103,10 @@ export default tseslint.config(
     rules: layer(forbid("^(~/(?!db/)|(\\.\\./)+app/)", "db/ is below the app: it never imports app/ (hand it what it needs).")),
   },
   // The browser script of the print window runs on its own, without a bundler.
-  { files: ["public/**/*.js", "app/read-page.js"], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ["public/**/*.js", "app/read-page.js", "app/pending-submit.js"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     files: ["**/*.js"],
     extends: [tseslint.configs.disableTypeChecked],

@@ -48,8 +48,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ...(club.logo ? { logo: club.logo } : {}),
       // Link previews name the page by its public address (app/lib/site/link-preview.ts).
       siteUrl: config.siteUrl,
-      // Checked against the server-side session, never a flag in the browser.
-      showAdminLink: !(await currentAdmin(request, context)),
+      // Checked against the server-side session, never a flag in the browser. A request with a
+      // session carries a cookie, so its page is never stored or served by the anonymous page
+      // cache (entry.server.tsx, server/page-cache.ts): the signed-in header stays with its admin.
+      adminSignedIn: Boolean(await currentAdmin(request, context)),
       toast,
     },
     { headers },
@@ -91,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader
           clubName={clubName}
           logo={data && "logo" in data ? data.logo : undefined}
-          showAdminLink={data?.showAdminLink ?? true}
+          adminSignedIn={data?.adminSignedIn ?? false}
         />
         {hydrate ? <ToastOnLoad toast={toast} /> : <ServerToast toast={toast} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">

@@ -3,13 +3,13 @@
  * and one button per action; a GET never changes anything (mail scanners open links). A plain
  * form: works without JavaScript, and the page ships no React (decision 0012).
  */
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { viewEntry, withdraw, type EntryView } from "~/domain/registration/entry-links.server";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { clubToday, formatLongDate } from "~/lib/util/dates";
 import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration/registration";
@@ -19,17 +19,20 @@ import type { Route } from "./+types/race-entry";
 
 /** Where a withdrawal that empties the entry leads: the spent link's page, saying what was done. */
 const WITHDRAWN = "withdrawn";
+/** `?confirm=race` or `?confirm=<class>`: the second step, asking before anything is withdrawn. */
+const CONFIRM = "confirm";
 
-// The page reads `?withdrawn`: the server renders pages with only their declared query parameters.
-export const handle: PageHandle = { query: [WITHDRAWN] };
+// The page reads `?withdrawn` and `?confirm`: the server renders pages with only their declared query parameters.
+export const handle: PageHandle = { query: [WITHDRAWN, CONFIRM] };
 
 // The address holds a live token: keep it out of caches and search engines.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
 export const meta: Route.MetaFunction = () => [{ title: ENTRY_PAGE.title }, { name: "robots", content: "noindex" }];
 
+type Entry = Extract<EntryView, { kind: "entry" }>;
 type Page =
-  | { state: "entry"; entry: Extract<EntryView, { kind: "entry" }>; done: string | null }
+  | { state: "entry"; entry: Entry; done: string | null; confirming?: string }
   | { state: "refused"; alert: Toast; done: string | null };
 
 function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: string | null = null) {
@@ -49,7 +52,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data<Page>({ state: "refused", alert: ENTRY_PAGE.empty, done: ENTRY_PAGE.withdrawnRace(view.title) });
   }
   if (view.kind !== "entry") return refused(view.kind);
-  return data<Page>({ state: "entry", entry: view, done: null });
+  // A GET only asks (mail scanners open links); the withdrawal is the POST of the question's "Yes".
+  const asked = new URL(request.url).searchParams.get(CONFIRM);
+  const confirming = asked === "race" || (asked && view.classes.length > 1 && view.classes.includes(asked)) ? asked : undefined;
+  return data<Page>({ state: "entry", entry: view, done: null, ...(confirming ? { confirming } : {}) });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -106,21 +112,51 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
               <dt className="text-muted-foreground">Classes</dt>
               <dd>{view.entry.classes.join(", ")}</dd>
             </dl>
-            <Form method="post" className="flex flex-wrap gap-3">
-              {view.entry.classes.length > 1 &&
-                view.entry.classes.map((c) => (
-                  <Button key={c} type="submit" name="withdraw" value={c} variant="outline">
-                    Withdraw from {c}
-                  </Button>
-                ))}
-              <Button type="submit" name="withdraw" value="race" variant="destructive">
-                Withdraw from the race
-              </Button>
-            </Form>
+            {view.confirming ? (
+              <ConfirmWithdrawal entry={view.entry} choice={view.confirming} />
+            ) : (
+              <WithdrawChoices entry={view.entry} />
+            )}
           </>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The first step: a GET form per choice, which only asks. */
+function WithdrawChoices({ entry }: { entry: Entry }) {
+  return (
+    <Form method="get" className="flex flex-wrap gap-3">
+      {entry.classes.length > 1 &&
+        entry.classes.map((c) => (
+          <Button key={c} type="submit" name={CONFIRM} value={c} variant="outline">
+            Withdraw from {c}
+          </Button>
+        ))}
+      <Button type="submit" name={CONFIRM} value="race" variant="destructive">
+        Withdraw from the race
+      </Button>
+    </Form>
+  );
+}
+
+/** The second step: the question, "Yes" posts the withdrawal, "Keep" goes back to the entry. */
+function ConfirmWithdrawal({ entry, choice }: { entry: Entry; choice: string }) {
+  const question = choice === "race" ? ENTRY_PAGE.confirmRace(entry.title) : ENTRY_PAGE.confirmClass(choice, entry.title);
+  return (
+    <Form method="post" className="space-y-3 rounded-md border border-destructive p-4">
+      <h2 className="text-lg font-semibold">{question}</h2>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="withdraw" value={choice} variant="destructive">
+          {ENTRY_PAGE.confirmYes}
+        </Button>
+        {/* The same page without the question. */}
+        <a href={useLocation().pathname} className={buttonClasses({ variant: "outline" })}>
+          {ENTRY_PAGE.confirmNo}
+        </a>
+      </div>
+    </Form>
   );
 }
 

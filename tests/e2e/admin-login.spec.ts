@@ -1,4 +1,4 @@
-import { expect } from "./fixtures";
+import { expect, PHONE } from "./fixtures";
 import { completeAccount } from "../support/factories";
 import { ADMIN, ADMIN_PORT, ADMIN_SITE, DEMO, enterCode, logIn, test, toast } from "./admin-support";
 import { withSiteDatabase } from "./factories";
@@ -71,4 +71,57 @@ test("with ADMIN_USERNAME set there is no demo hint, and those credentials (then
   await enterCode(page, ADMIN.username, undefined, ADMIN_PORT);
   await expect(page).toHaveURL(`${ADMIN_SITE}/admin/competitors`);
   await expect(toast(page, "Success")).toContainText("You have successfully logged in.");
+});
+
+test.describe("on a phone whose scripts are still loading", () => {
+  test.use({ viewport: PHONE });
+
+  test("the login button says Logging in... at once and takes no second tap (issue 32 item 11)", async ({ page }) => {
+    // The page as it is before its scripts have run (a slow connection: seconds): the script that
+    // would hydrate it comes back empty, so the form posts as plain HTML.
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
+    // And the sign-in's answer, long enough to look at the page meanwhile.
+    let posts = 0;
+    let answer!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/admin/login", async (route) => {
+      if (route.request().method() === "POST") {
+        posts++;
+        await answerHeld;
+      }
+      await route.continue();
+    });
+
+    // What the button shows just after the tap, and a second tap then: told through the console,
+    // since Playwright reads nothing of a page while its form's answer is on the way.
+    await page.addInitScript(() => {
+      addEventListener("submit", () =>
+        setTimeout(() => {
+          const button = document.querySelector<HTMLButtonElement>("form button[type=submit]")!;
+          console.log(`submitting: ${button.textContent} (${button.disabled ? "disabled" : "enabled"})`);
+          button.click();
+        }, 0),
+      );
+    });
+    const seen: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().startsWith("submitting:")) seen.push(message.text());
+    });
+
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(DEMO.username);
+    await page.getByLabel("Password").fill(DEMO.password);
+    await page.getByRole("button", { name: "Login" }).click({ noWaitAfter: true });
+    // One submission, showing SPEC's busy label; the second tap sent nothing.
+    await expect.poll(() => seen).toEqual(["submitting: Logging in... (disabled)"]);
+    await page.waitForTimeout(500);
+    expect(seen).toHaveLength(1);
+    expect(posts).toBe(1);
+
+    answer();
+    await expect(page).toHaveURL(/\/admin\/competitors$/);
+    expect(posts).toBe(1);
+  });
 });

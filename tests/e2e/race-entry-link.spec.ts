@@ -8,6 +8,7 @@ import { createDriver, createRace, dayFromToday, OWN_DATA_SITE, uniqueName, with
 import { expect, test } from "./fixtures";
 
 test("a driver withdraws from a class, then from the race, through the link mailed with the entry", async ({ browser }) => {
+  test.setTimeout(90_000); // each withdrawal asks first: twice the pages on a busy 2-core machine
   const title = `Link Cup ${uniqueName()}`;
   const { driver, race } = await withSiteDatabase(async (db) => ({
     driver: await createDriver(db, { firstName: "Lina", boatNumber: "64" }),
@@ -36,11 +37,21 @@ test("a driver withdraws from a class, then from the race, through the link mail
   await expect(page.getByRole("main")).toContainText(title);
   await expect(page.getByRole("main")).toContainText("Open, Superboat");
 
+  // Each withdrawal asks first (issue 32 item 11); "Keep my entry" changes nothing.
+  await page.getByRole("button", { name: "Withdraw from the race" }).click();
+  await expect(page.getByRole("heading", { name: `Withdraw from ${title}?` })).toBeVisible();
+  await page.getByRole("link", { name: "Keep my entry" }).click();
+  await expect(page.getByRole("main")).toContainText("Open, Superboat");
+  await expect(page.getByRole("button", { name: "Yes, withdraw" })).toHaveCount(0);
+
   await page.getByRole("button", { name: "Withdraw from Superboat" }).click();
+  await expect(page.getByRole("heading", { name: `Withdraw from the Superboat class of ${title}?` })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, withdraw" }).click();
   await expect(page.getByRole("status")).toHaveText("You have withdrawn from the Superboat class.");
   await expect(page.getByRole("button", { name: "Withdraw from Superboat" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Withdraw from the race" }).click();
+  await page.getByRole("button", { name: "Yes, withdraw" }).click();
   await expect(page.getByRole("status")).toHaveText(`You have withdrawn from ${title}.`);
   await expect(page.getByRole("button", { name: /Withdraw/ })).toHaveCount(0);
 

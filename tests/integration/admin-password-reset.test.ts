@@ -13,6 +13,7 @@ import { PASSWORD_MESSAGES } from "~/lib/admin/password-rules";
 import { useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
+import { NO_MAIL } from "~/lib/admin/mail-setup";
 
 const { db } = await useTestDatabase();
 let site: TestSite;
@@ -73,7 +74,9 @@ describe("asking for a link", () => {
     expect(unknown.status).toBe(200);
     const [a, b] = [await page(known), await page(unknown)];
     expect(a).toBe(b);
-    expect(a).toContain(ACCOUNT_MESSAGES.resetRequested);
+    // This test site has no mail server: the answer says so (issue 32 item 5), alike for both.
+    expect(a).toContain(NO_MAIL.forgotPassword.replace("'", "&#x27;"));
+    expect(a).not.toContain(ACCOUNT_MESSAGES.resetRequested);
     expect([...known.headers.keys()].sort()).toEqual([...unknown.headers.keys()].sort());
     expect(await mails(email)).toHaveLength(1);
     expect(await mails("nobody.here@example.org")).toHaveLength(0);

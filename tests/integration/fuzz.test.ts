@@ -83,6 +83,7 @@ beforeAll(async () => {
   const sender = { adminId: admin.id, username: admin.username, address: "127.0.0.1" };
   expect(await inviteAdmin(db, { email: "fuzz.invitee@example.org", role: "results_officer" }, sender, club)).toEqual({
     ok: true,
+    link: expect.stringMatching(/^http:\/\/localhost\/admin\/invitation\/[A-Za-z0-9_-]{43}$/),
   });
   const { rows } = await db.$client.query<{ body: string }>("SELECT body FROM outbox_messages WHERE kind = 'admin-invitation'");
   invitationPath = /\/admin\/invitation\/[A-Za-z0-9_-]{43}/.exec(rows[0]!.body)![0];

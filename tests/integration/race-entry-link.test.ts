@@ -61,6 +61,11 @@ const press = async (token: string, withdraw: string) =>
     }),
   );
 
+/** A button submitting `name=value`, its attributes in any order. */
+function submitButton(name: string, value: string): RegExp {
+  return new RegExp(`<button(?=[^>]* name="${name}")(?=[^>]* value="${value}")[^>]*>`);
+}
+
 async function classes(raceId: number, competitorId: number) {
   const rows = await db
     .select({ c: raceRegistrations.boatClass })
@@ -172,4 +177,37 @@ describe("withdrawing over HTTP", () => {
     // The spent link itself stays refused.
     expect((await request(`/race-entry/${token}`)).status).toBe(410);
   });
+
+  it(
+    "asks before withdrawing (issue 32 item 11): the buttons lead to a question, which changes nothing",
+    { timeout: 120_000 },
+    async () => {
+      const racer = await createCompetitor(db, { email: "tess@example.com" });
+      const race = await createRace(db, { date: inDays(7), status: "upcoming", title: "Second Thoughts Cup" });
+      const { token } = await enter(race.id, racer.id, ["Open", "Superboat"]);
+      const { request } = await site;
+
+      const entry = await (await request(`/race-entry/${token}`)).text();
+      // The first step's buttons only ask: a GET form naming the choice.
+      expect(entry).toMatch(/<form[^>]* method="get"/);
+      expect(entry).toMatch(submitButton("confirm", "race"));
+      expect(entry).not.toContain("Yes, withdraw");
+
+      const askRace = await request(`/race-entry/${token}?confirm=race`);
+      expect(askRace.status).toBe(200);
+      const askedRace = await askRace.text();
+      expect(askedRace).toContain("Withdraw from Second Thoughts Cup?");
+      expect(askedRace).toMatch(submitButton("withdraw", "race"));
+      expect(askedRace).toContain("Yes, withdraw");
+      expect(askedRace).toContain(`href="/race-entry/${token}"`);
+      expect(askedRace).toContain("Keep my entry");
+
+      const askClass = await (await request(`/race-entry/${token}?confirm=Superboat`)).text();
+      expect(askClass).toContain("Withdraw from the Superboat class of Second Thoughts Cup?");
+      // A class the racer is not in is not asked about.
+      expect(await (await request(`/race-entry/${token}?confirm=Nonsense`)).text()).not.toContain("Yes, withdraw");
+
+      expect(await classes(race.id, racer.id)).toEqual(["Open", "Superboat"]);
+    },
+  );
 });

@@ -95,9 +95,19 @@ async function raceWithResults() {
 }
 
 describe("results are up", () => {
+  it("without a mail server, the admin is told the e-mails wait in the outbox, not that they are on their way (issue 32 item 5)", async () => {
+    const { race } = await raceWithResults();
+    const marked = await markResultsOfficial(db, race.id, { ...CLUB, mailServer: false });
+    expect(marked.message).toContain(
+      'A "results are up" e-mail for 2 drivers who asked for one waits in the outbox: e-mail is not set up, so it is not sent.',
+    );
+    expect(marked.message).not.toContain("on its way");
+    expect(await db.select().from(outboxMessages).where(eq(outboxMessages.kind, "results-up"))).not.toEqual([]);
+  });
+
   it("goes, when the results are marked official, only to entrants who asked, with their own positions and a one-click unsubscribe", async () => {
     const { race, keen, keenReminderOnly, silent, registeredNoResult, elsewhere } = await raceWithResults();
-    const marked = await markResultsOfficial(db, race.id, CLUB);
+    const marked = await markResultsOfficial(db, race.id, { ...CLUB, mailServer: true });
     expect(marked).toMatchObject({ ok: true });
     expect(marked.message).toContain('A "results are up" e-mail is on its way to 2 drivers who asked for one.');
 

@@ -83,6 +83,8 @@ describe("preview and confirm", () => {
     expect(outcome).toEqual({
       ok: true,
       changed: ["Open heat 1", "Superboat heat 2"],
+      // Superboat heat 2 had no results: imported, not replaced (issue 32 item 11).
+      added: ["Superboat heat 2"],
       unchanged: [],
       held: [],
       created: 1,
@@ -137,6 +139,7 @@ describe("preview and confirm", () => {
     expect(await importFile(race.id, file)).toEqual({
       ok: true,
       changed: [],
+      added: [],
       unchanged: ["Open heat 1"],
       held: [],
       created: 0,

@@ -1,3 +1,4 @@
+import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, InputField, SelectField } from "~/components/ui/field";
@@ -6,6 +7,7 @@ import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui
 import { inviteSchema, twoFactorSettingSchema } from "~/lib/admin/admins";
 import { ADMIN_ROLES, ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
 import type { Toast } from "~/lib/util/toast";
+import { NO_MAIL } from "~/lib/admin/mail-setup";
 
 /** Invite a person by e-mail as an owner or a results officer. */
 export function InviteForm({ lastResult, failure }: { lastResult: SubmissionResult<string[]> | undefined; failure?: Toast }) {
@@ -32,6 +34,72 @@ export function InviteForm({ lastResult, failure }: { lastResult: SubmissionResu
         {busy ? "Sending..." : "Send invitation"}
       </Button>
     </Form>
+  );
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * While e-mail is not set up: the new invitation's link for its sender to hand over, shown once.
+ * The field can be selected and copied by hand without JavaScript; Copy and Share (where the
+ * phone offers it) do it in one tap.
+ */
+export function InvitationLink({ link, toast }: { link: string; toast: Toast }) {
+  const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
+  // Known only in the browser; the server's render (and a hydration of it) says no.
+  const canShare = useSyncExternalStore(
+    noChanges,
+    () => typeof navigator.share === "function",
+    () => false,
+  );
+  const copy = () => {
+    // No clipboard outside a secure context (plain http on a club laptop): say so, the field stays.
+    if (!("clipboard" in navigator)) return setCopied("failed");
+    navigator.clipboard.writeText(link).then(
+      () => setCopied("copied"),
+      () => setCopied("failed"),
+    );
+  };
+  return (
+    <section
+      aria-labelledby="invitation-link"
+      role="status"
+      className="space-y-3 rounded-md border border-primary bg-accent p-4 text-sm"
+    >
+      <h3 id="invitation-link" className="font-semibold">
+        {toast.title}
+      </h3>
+      <p>{toast.description}</p>
+      <label htmlFor="invitation-link-field" className="block font-medium">
+        Invitation link
+      </label>
+      <input
+        id="invitation-link-field"
+        readOnly
+        value={link}
+        onFocus={(event) => event.currentTarget.select()}
+        className="w-full rounded-md border bg-background px-3 py-2 font-mono text-xs"
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" size="sm" onClick={copy}>
+          Copy link
+        </Button>
+        {canShare && (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => void navigator.share({ url: link }).catch(() => undefined)}
+          >
+            Share link
+          </Button>
+        )}
+        <span aria-live="polite">
+          {copied === "copied" ? "Copied." : copied === "failed" ? "Could not copy: select the link and copy it." : ""}
+        </span>
+      </div>
+      <p className="text-muted-foreground">{NO_MAIL.invitationOnce}</p>
+    </section>
   );
 }
 

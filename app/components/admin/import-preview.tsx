@@ -75,6 +75,11 @@ export function ImportPreview({ draft, preview, busy }: Props) {
             ? importable.map((h) => `${h.boatClass} heat ${h.heatNumber} (${countOf(h.boats, "boat")})`).join(", ")
             : "nothing"}
         </p>
+        {preview.defaultsNotes.map((note) => (
+          <p key={note}>
+            <strong>Class and heat:</strong> {note}
+          </p>
+        ))}
         {held.length > 0 && (
           <p className="text-destructive">
             <strong>Not imported, unusable rows:</strong> {held.map((h) => `${h.boatClass} heat ${h.heatNumber}`).join(", ")}

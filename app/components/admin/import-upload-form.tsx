@@ -11,7 +11,16 @@ export function ImportUploadForm({ busy }: { busy: boolean }) {
     <Form method="post" encType="multipart/form-data" className="space-y-4">
       <div className="space-y-2">
         <Label htmlFor="import-file">Results file (CSV, or RotorHazard's CSV or JSON export)</Label>
-        <Input id="import-file" name="file" type="file" accept=".csv,.tsv,.txt,.json,text/csv,application/json" />
+        <Input
+          id="import-file"
+          name="file"
+          type="file"
+          accept=".csv,.tsv,.txt,.json,text/csv,application/json"
+          aria-describedby="import-file-hint"
+        />
+        <p id="import-file-hint" className="text-sm text-muted-foreground">
+          RotorHazard is a free lap-timing program: if the race was timed with it, upload its results export as it is.
+        </p>
       </div>
       <div className="space-y-2">
         <Label htmlFor="import-text">Or paste cells copied from a spreadsheet</Label>

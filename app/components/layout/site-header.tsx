@@ -32,7 +32,7 @@ function NavItems({ vertical }: { vertical?: boolean }) {
   );
 }
 
-export function SiteHeader({ clubName, logo, showAdminLink }: { clubName: string; logo?: ImageRef; showAdminLink: boolean }) {
+export function SiteHeader({ clubName, logo, adminSignedIn }: { clubName: string; logo?: ImageRef; adminSignedIn: boolean }) {
   const location = useLocation();
   return (
     <header className="sticky top-0 z-40 bg-primary text-primary-foreground shadow">
@@ -45,11 +45,14 @@ export function SiteHeader({ clubName, logo, showAdminLink }: { clubName: string
           <NavItems />
         </nav>
         <div className="flex items-center gap-2">
-          {showAdminLink && (
-            <Link to="/admin/login" className="rounded px-2 py-1 text-xs opacity-80 hover:opacity-100 hover:underline">
-              Admin
-            </Link>
-          )}
+          {/* SPEC's small Admin link while signed out; signed in, the way back to the admin area
+              (issue 32 item 3: from a public page nothing led there). */}
+          <Link
+            to={adminSignedIn ? "/admin" : "/admin/login"}
+            className="rounded px-2 py-1 text-xs whitespace-nowrap opacity-80 hover:opacity-100 hover:underline"
+          >
+            {adminSignedIn ? "Admin area" : "Admin"}
+          </Link>
           {/* A native disclosure: opens and closes without JavaScript (read pages ship none). */}
           {/* Keyed by the address: a client-side navigation on a hydrated page closes it. */}
           <details key={location.pathname + location.search} className="group md:hidden">

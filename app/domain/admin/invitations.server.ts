@@ -114,7 +114,11 @@ export async function endInvitationsOf(tx: Tx, senderId: number, newRole: AdminR
   return ended;
 }
 
-export type InviteOutcome = { ok: true } | { ok: false; reason: "email-taken" | "may-not-invite" };
+/**
+ * `link`: the invitation's address, for its sender only, at this moment only (only its hash is
+ * kept): while e-mail is not set up, the owner hands it over themselves (issue 32 item 5).
+ */
+export type InviteOutcome = { ok: true; link: string } | { ok: false; reason: "email-taken" | "may-not-invite" };
 
 /**
  * Invites `email` as `role`: the link row and its e-mail in one transaction. An earlier pending
@@ -141,6 +145,7 @@ export async function inviteAdmin(
       .delete(adminLinks)
       .where(and(eq(adminLinks.purpose, "invite"), lt(adminLinks.expiresAt, sql`now() - interval '1 day'`)));
     const token = newToken();
+    const link = `${club.siteUrl}${invitationPath(token)}`;
     await tx.insert(adminLinks).values({
       tokenHash: hashToken(token),
       purpose: "invite",
@@ -149,13 +154,13 @@ export async function inviteAdmin(
       invitedBy: actor.adminId,
       expiresAt: sql`now() + make_interval(hours => ${INVITATION_HOURS})`,
     });
-    await enqueue(tx, [invitationMessage(email, role, `${club.siteUrl}${invitationPath(token)}`, actor.username, club)], club);
+    await enqueue(tx, [invitationMessage(email, role, link, actor.username, club)], club);
     await recordAudit(tx, {
       actor,
       kind: "admin.invite",
       changes: { email: { before: null, after: email }, role: { before: null, after: role } },
     });
-    return { ok: true } as const;
+    return { ok: true, link } as const;
   });
 }
 

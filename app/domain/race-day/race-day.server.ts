@@ -8,6 +8,7 @@ import { competitors, raceRegistrations, raceResultChanges, raceResults, races }
 import { classTabs } from "~/lib/races/boat-classes";
 import { compareBoatNumbers, type ClassEntries } from "~/lib/race-day/race-day";
 import { resultsMailedNote } from "~/lib/registration/race-messages";
+import { NO_MAIL } from "~/lib/admin/mail-setup";
 import { queueResultsUp } from "~/domain/registration/race-messages.server";
 import type { ClubSite } from "~/lib/site/club";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
@@ -116,7 +117,7 @@ export type OfficialOutcome =
 export async function markResultsOfficial(
   db: Database,
   raceId: number,
-  club: ClubSite,
+  club: ClubSite & { mailServer?: boolean },
   actor: AuditActor = NO_ACTOR,
 ): Promise<OfficialOutcome> {
   return db.transaction(async (tx) => {
@@ -133,6 +134,8 @@ export async function markResultsOfficial(
     // Official results are the ones worth an e-mail: queued with the mark, so never twice.
     const mailed = await queueResultsUp(tx, raceId, club);
     const message = "The results are official. Any later change is kept in the race's change log.";
-    return { ok: true, message: mailed ? `${message} ${resultsMailedNote(mailed)}` : message, alreadySince: null } as const;
+    if (!mailed) return { ok: true, message, alreadySince: null } as const;
+    const note = club.mailServer ? resultsMailedNote(mailed) : NO_MAIL.resultsMailed(mailed);
+    return { ok: true, message: `${message} ${note}`, alreadySince: null } as const;
   });
 }

@@ -172,7 +172,7 @@ export function previewDraft(db: Database, draft: Draft): Promise<Preview> {
 }
 
 export type ConfirmOutcome =
-  | { ok: true; changed: string[]; unchanged: string[]; held: string[]; created: number; completed: boolean }
+  | { ok: true; changed: string[]; added: string[]; unchanged: string[]; held: string[]; created: number; completed: boolean }
   | { ok: false; reason: "race-not-found" | "draft-not-found" | "changed" | "nothing" | "unreadable"; message?: string };
 
 /**
@@ -229,6 +229,8 @@ export async function confirmImport(
     }
 
     const changed: string[] = [];
+    // Written heats that had no results: "Imported", not "Replaced".
+    const added: string[] = [];
     const unchanged: string[] = [];
     const auditBefore: Record<string, unknown> = {};
     const auditAfter: Record<string, unknown> = {};
@@ -252,6 +254,7 @@ export async function confirmImport(
         continue;
       }
       changed.push(label);
+      if (before.length === 0) added.push(label);
       await writeHeat(tx, heat, before, after, { official });
       auditBefore[label] = before.length ? before : null;
       auditAfter[label] = after;
@@ -266,7 +269,7 @@ export async function confirmImport(
       });
     }
     const completed = await completeRaceWithResults(tx, input.raceId, actor);
-    return { ok: true, changed, unchanged, held, created: plan.newRacers.length, completed } as const;
+    return { ok: true, changed, added, unchanged, held, created: plan.newRacers.length, completed } as const;
   });
 }
 

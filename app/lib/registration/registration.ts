@@ -162,6 +162,11 @@ export const ENTRY_PAGE = {
   title: "Manage My Entry",
   withdrawnClass: (boatClass: string) => `You have withdrawn from the ${boatClass} class.`,
   withdrawnRace: (title: string) => `You have withdrawn from ${title}.`,
+  /** The second step (issue 32 item 11): one tap on a phone must not end an entry. */
+  confirmRace: (title: string) => `Withdraw from ${title}?`,
+  confirmClass: (boatClass: string, title: string) => `Withdraw from the ${boatClass} class of ${title}?`,
+  confirmYes: "Yes, withdraw",
+  confirmNo: "Keep my entry",
   unknown: {
     type: "error",
     title: "Link Not Found",

@@ -271,6 +271,18 @@ export async function planImport(
   };
 }
 
+/** How many rows give no class, and no heat, so take the settings' defaults (the preview's summary says so). */
+export function rowsWithoutClassOrHeat(table: ImportTable, mapping: ColumnMapping) {
+  let noClass = 0;
+  let noHeat = 0;
+  for (const { cells } of table.rows) {
+    const cell = cellOf(mapping, cells);
+    if (cell("boatClass") === "") noClass++;
+    if (cell("heat") === "") noHeat++;
+  }
+  return { noClass, noHeat };
+}
+
 /** The class and heat of an unusable row, when they are readable: its heat is then held back. */
 function rowHeat(row: PreviewRow, mapping: ColumnMapping, table: ImportTable, settings: ImportSettings) {
   const cell = cellOf(mapping, table.rows[row.index]!.cells);

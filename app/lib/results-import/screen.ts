@@ -7,7 +7,8 @@
  */
 import type { ColumnMapping } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";
-import type { ImportPlan, PreviewRow } from "~/lib/results-import/preview";
+import { rowsWithoutClassOrHeat, type ImportPlan, type ImportSettings, type PreviewRow } from "~/lib/results-import/preview";
+import { defaultedRowsNotes } from "~/lib/results-import/outcome";
 
 export const LISTED_ROWS = 200;
 export const LISTED_NEW_RACERS = 50;
@@ -27,6 +28,8 @@ export interface PreviewScreen {
   rows: PreviewRow[];
   /** Rows not listed: matched by boat or name, and (beyond the cap) ones that need a look. */
   unlisted: { matched: number; needingLook: number };
+  /** Rows filed under the class or heat chosen with the file, said in words. */
+  defaultsNotes: string[];
 }
 
 function needsLook(row: PreviewRow): boolean {
@@ -39,6 +42,7 @@ export function previewScreen(preview: {
   remembered: boolean;
   plan: ImportPlan;
   digest: string;
+  settings: Pick<ImportSettings, "defaultClass" | "defaultHeat">;
 }): PreviewScreen {
   const { table, plan } = preview;
   const all = plan.rows;
@@ -64,5 +68,10 @@ export function previewScreen(preview: {
     unusable: plan.unusable,
     rows,
     unlisted: { matched: all.length - look.length, needingLook: look.length - rows.length },
+    defaultsNotes: defaultedRowsNotes({
+      rowCount: table.rows.length,
+      ...rowsWithoutClassOrHeat(table, preview.mapping),
+      ...preview.settings,
+    }),
   };
 }

@@ -12,11 +12,11 @@ import {
 import { inviteAdmin, revokeInvitation } from "~/domain/admin/invitations.server";
 import { readSetting } from "~/domain/admin/club-settings.server";
 import { adminActor } from "~/domain/platform/audit.server";
-import { attempt, refused } from "~/domain/platform/answer.server";
+import { attempt, refused, succeeded } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { AdminsList } from "~/components/admin/admins-list";
-import { InviteForm, PendingInvitations, TwoFactorSettingForm } from "~/components/admin/admin-invitations";
+import { InvitationLink, InviteForm, PendingInvitations, TwoFactorSettingForm } from "~/components/admin/admin-invitations";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -30,6 +30,7 @@ import {
   twoFactorLabel,
 } from "~/lib/admin/admins";
 import { landingPath, mayUse } from "~/lib/admin/roles";
+import { NO_MAIL } from "~/lib/admin/mail-setup";
 import { formatClubDateTime } from "~/lib/util/dates";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/admins";
@@ -92,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (value.intent) {
     case "invite": {
-      const { clubName, clubEmail, siteUrl } = context.get(configContext);
+      const { clubName, clubEmail, siteUrl, mailServer } = context.get(configContext);
       const outcome = await attempt(log, "admin invitation", () =>
         inviteAdmin(db, value, actor, { clubName, clubEmail, siteUrl }),
       );
@@ -107,7 +108,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           result,
         });
       }
-      return done("Invitation sent", `An e-mail with a link for ${value.email} is on its way. The link works for 72 hours.`);
+      if (mailServer) {
+        return done("Invitation sent", `An e-mail with a link for ${value.email} is on its way. The link works for 72 hours.`);
+      }
+      // Nothing leaves the site: the link, once, to the owner who made it (the answer to their POST, never stored).
+      return succeeded(
+        { type: "success", title: NO_MAIL.invitationTitle, description: NO_MAIL.invitation(value.email) },
+        { intent, result: submission.reply({ resetForm: true }), invitationLink: outcome.link },
+      );
     }
     case "revoke": {
       const outcome = await attempt(log, "invitation revoke", () => revokeInvitation(db, value.invitation, actor));
@@ -160,7 +168,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Admins({ loaderData, actionData }: Route.ComponentProps) {
   const { admins, invitations, requireTwoFactor } = loaderData;
   useToast(actionData?.toast);
-  const inviteFailure = actionData?.intent === "invite" ? actionData : undefined;
+  const inviteFailure = actionData?.intent === "invite" && !actionData.ok ? actionData : undefined;
+  const invitationLink = actionData && "invitationLink" in actionData ? actionData.invitationLink : null;
   return (
     <div className="space-y-4">
       <Card>
@@ -184,7 +193,11 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
-          <InviteForm lastResult={inviteFailure?.result} failure={inviteFailure?.toast} />
+          {invitationLink && actionData?.ok && <InvitationLink link={invitationLink} toast={actionData.toast} />}
+          <InviteForm
+            lastResult={actionData?.intent === "invite" ? actionData.result : undefined}
+            failure={inviteFailure?.toast}
+          />
           <section aria-labelledby="pending-invitations" className="space-y-2">
             <h3 id="pending-invitations" className="font-semibold">
               Pending invitations

@@ -11,6 +11,7 @@ import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/lib/admin/account-schemas";
+import { NO_MAIL } from "~/lib/admin/mail-setup";
 import { HYDRATE } from "~/lib/site/page";
 import { tryAgainIn } from "~/lib/util/try-again";
 import type { Route } from "./+types/forgot-password";
@@ -19,6 +20,11 @@ import type { Route } from "./+types/forgot-password";
 export const handle = HYDRATE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password?" }];
+
+/** Whether a link can reach anyone at all: the server's setting, the same for every visitor. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { mailServer: Boolean(context.get(configContext).mailServer) };
+}
 
 /**
  * Asks for a reset link. The answer is the same for every well-formed address (the domain module
@@ -49,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: true as const, toast: null, result: null, sent: true });
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  // Without e-mail the answer says so, in words that do not depend on the address typed.
+  const answer = loaderData.mailServer ? ACCOUNT_MESSAGES.resetRequested : NO_MAIL.forgotPassword;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useZodForm(forgotPasswordSchema, {
@@ -68,10 +76,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <CardContent className="space-y-4">
           {actionData?.sent ? (
             <p role="status" className="rounded-md bg-muted p-3 text-sm">
-              {ACCOUNT_MESSAGES.resetRequested}
+              {answer}
             </p>
           ) : (
             <Form method="post" className="space-y-4" {...getFormProps(form)}>
+              {!loaderData.mailServer && (
+                <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                  {NO_MAIL.forgotPassword}
+                </p>
+              )}
               {actionData && !actionData.ok && actionData.toast.title === "Too many requests" && (
                 <FormAlert toast={actionData.toast} />
               )}

@@ -2,6 +2,7 @@ import { LogOut } from "~/components/ui/icons";
 import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-router";
 import { isAccountPath, REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { requireAdmin } from "~/domain/admin/auth.server";
+import { configContext } from "~/context";
 import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,6 +10,7 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import type { Route } from "./+types/layout";
 import { HYDRATE } from "~/lib/site/page";
 import { tabsFor } from "~/lib/admin/roles";
+import { NO_MAIL } from "~/lib/admin/mail-setup";
 
 /** The admin area hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;
@@ -36,7 +38,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   // Only the sections this admin's role may use (each route checks the role again itself).
-  return { username: admin.username, tabs: tabsFor(admin.role) };
+  // Whether e-mail works is the server's setting, not the database's: free to ask on every page.
+  return { username: admin.username, tabs: tabsFor(admin.role), mailServer: Boolean(context.get(configContext).mailServer) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -73,7 +76,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
-      <LinkTabs label="Admin sections" tabs={tabs} current={current} />
+      {/* Every section in sight on a phone: the tabs wrap instead of scrolling sideways (issue 32 item 3). */}
+      <LinkTabs label="Admin sections" tabs={tabs} current={current} wrap />
+      {!loaderData.mailServer && (
+        // On every admin screen, not only the Overview: sign-in lands elsewhere (issue 32 item 5).
+        <p id="mail-not-set-up" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {NO_MAIL.banner}{" "}
+          {pathname !== "/admin/overview" && (
+            <Link to="/admin/overview" className="font-medium underline underline-offset-4">
+              See the Overview
+            </Link>
+          )}
+        </p>
+      )}
       {competitorsPending ? (
         <Card aria-busy>
           <CardHeader>

@@ -19,6 +19,11 @@ import { landingPath } from "~/lib/admin/roles";
 import type { Route } from "./+types/login";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { HYDRATE } from "~/lib/site/page";
+import { useNonce } from "~/components/layout/nonce";
+import pendingSubmitScript from "~/pending-submit.js?raw";
+
+/** SPEC's busy label of the login button. */
+const LOGGING_IN = "Logging in...";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;
@@ -74,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const nonce = useNonce();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useZodForm(loginSchema, {
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -93,10 +99,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             <InputField field={fields.username} label="Username" autoComplete="username" autoCapitalize="none" />
             <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
             <FieldError id={form.errorId} errors={form.errors} />
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Logging in..." : "Login"}
+            <Button type="submit" className="w-full" disabled={busy} data-pending-label={LOGGING_IN}>
+              {busy ? LOGGING_IN : "Login"}
             </Button>
           </Form>
+          {/* The same label before the page's scripts run (app/pending-submit.js); allowed by the response's nonce. */}
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pendingSubmitScript }} />
           <p className="mt-4 text-center text-sm">
             <Link to="/admin/forgot-password" className="underline underline-offset-4">
               Forgot your password?

@@ -24,7 +24,7 @@ import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { previewScreen } from "~/lib/results-import/screen";
 import { parseId } from "~/lib/util/params";
 import { resultsEditorUrl } from "~/lib/race-day/results-editor";
-import { RACE_COMPLETED_NOTE } from "~/lib/race-day/race-day";
+import { importDoneNote } from "~/lib/results-import/outcome";
 import type { Route } from "./+types/results-import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Results" }];
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     race,
     draft: { id: draft.id, fileName: draft.fileName, settings: draft.settings },
-    preview: preview.ok ? { ok: true as const, ...previewScreen(preview) } : preview,
+    preview: preview.ok ? { ok: true as const, ...previewScreen({ ...preview, settings: draft.settings }) } : preview,
     expired: false,
   };
 }
@@ -114,18 +114,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (!outcome) return fail("An unexpected error occurred: nothing was imported, the previous results are unchanged.", 500);
   if (!outcome.ok) return fail(outcome.message ?? CONFIRM_MESSAGES[outcome.reason], outcome.reason === "changed" ? 409 : 400);
-  const parts = [
-    outcome.changed.length ? `Replaced: ${outcome.changed.join(", ")}.` : "Nothing changed: the results were already these.",
-    outcome.created ? `${outcome.created} new racer${outcome.created === 1 ? "" : "s"} created.` : "",
-    outcome.held.length ? `Not imported (unusable rows): ${outcome.held.join(", ")}.` : "",
-    outcome.completed ? RACE_COMPLETED_NOTE : "",
-  ];
   const first = outcome.changed[0] ?? outcome.unchanged[0];
   const [boatClass, , heat] = first?.split(" ") ?? [];
   return redirectWithToast(boatClass ? resultsEditorUrl(race.id, boatClass, Number(heat)) : `/admin/results?race=${race.id}`, {
     type: "success",
     title: outcome.changed.length ? "Results imported" : "Results already up to date",
-    description: parts.filter(Boolean).join(" "),
+    description: importDoneNote(outcome),
   });
 }
 
