@@ -147,26 +147,31 @@ afterAll(() => {
 });
 
 describe("the container recipe", () => {
-  it("installs from nothing with one command: image built, stack started, site answering over HTTPS", () => {
-    const started = Date.now();
-    const output = install();
-    figures.installSeconds = Math.round((Date.now() - started) / 1000);
-    figures.imageBuildSeconds = Number(/Built in (\d+) s/.exec(output)?.[1]);
-    ownerPassword = new RegExp(`The first owner is "${OWNER}" with the password:\\s+(\\S+)`).exec(output)![1]!;
-    expect(ownerPassword.length).toBeGreaterThanOrEqual(20);
-    expect(output).toContain(`The site is online at ${SITE}`);
-    const env = readFileSync(path.join(clone, ".env"), "utf8");
-    expect(env).not.toContain(ownerPassword);
-    for (const secret of ["POSTGRES_PASSWORD", "CLUB_OWNER_PASSWORD", "CLUB_SITE_PASSWORD", "TOTP_ENCRYPTION_KEY"]) {
-      expect(env).toMatch(new RegExp(`^${secret}=[0-9a-f]{48,}$`, "m"));
-    }
-    const size = Number(podman("image", "inspect", "--format", "{{.Size}}", "localhost/boat-club:local"));
-    const base = Number(podman("image", "inspect", "--format", "{{.Size}}", images.NODE_IMAGE!));
-    figures.imageMB = mebibytes(size);
-    figures.imageAppLayersMB = mebibytes(size - base);
-    figures.standInBaseMB = mebibytes(base);
-    ca = podman("exec", container("caddy"), "cat", "/data/caddy/pki/authorities/local/root.crt");
-  });
+  // From nothing the image's dependencies are downloaded and built: minutes on a busy 2-core machine.
+  it(
+    "installs from nothing with one command: image built, stack started, site answering over HTTPS",
+    { timeout: 900_000 },
+    () => {
+      const started = Date.now();
+      const output = install();
+      figures.installSeconds = Math.round((Date.now() - started) / 1000);
+      figures.imageBuildSeconds = Number(/Built in (\d+) s/.exec(output)?.[1]);
+      ownerPassword = new RegExp(`The first owner is "${OWNER}" with the password:\\s+(\\S+)`).exec(output)![1]!;
+      expect(ownerPassword.length).toBeGreaterThanOrEqual(20);
+      expect(output).toContain(`The site is online at ${SITE}`);
+      const env = readFileSync(path.join(clone, ".env"), "utf8");
+      expect(env).not.toContain(ownerPassword);
+      for (const secret of ["POSTGRES_PASSWORD", "CLUB_OWNER_PASSWORD", "CLUB_SITE_PASSWORD", "TOTP_ENCRYPTION_KEY"]) {
+        expect(env).toMatch(new RegExp(`^${secret}=[0-9a-f]{48,}$`, "m"));
+      }
+      const size = Number(podman("image", "inspect", "--format", "{{.Size}}", "localhost/boat-club:local"));
+      const base = Number(podman("image", "inspect", "--format", "{{.Size}}", images.NODE_IMAGE!));
+      figures.imageMB = mebibytes(size);
+      figures.imageAppLayersMB = mebibytes(size - base);
+      figures.standInBaseMB = mebibytes(base);
+      ca = podman("exec", container("caddy"), "cat", "/data/caddy/pki/authorities/local/root.crt");
+    },
+  );
 
   it("serves HTTPS only: HTTP is redirected, pages are compressed and carry HSTS; health checks pass", async () => {
     const plain = await fetch(`http://localhost:${HTTP_PORT}/results`, { redirect: "manual" });
@@ -285,7 +290,7 @@ describe("the container recipe", () => {
     const before = state();
     const output = install();
     expect(output).toContain("Admins exist already");
-    expect(output).not.toContain("password:");
+    expect(output).not.toContain("with the password:");
     expect(state()).toBe(before);
   });
 
