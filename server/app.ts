@@ -102,7 +102,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       ((await import("virtual:react-router/server-build")) as ServerBuild);
 
   let shuttingDown = false;
-  const stopBackups = embedded ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};
+  const stopBackups = (env.DAILY_BACKUPS ?? Boolean(embedded)) ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};
   // Expired rate-limit windows are useless: drop them hourly so the table stays small. Audit
   // entries older than two years go too (retention; the only delete the database allows).
   const pruning = setInterval(

@@ -1,6 +1,8 @@
 /**
- * With the embedded database the server keeps its own backups: one at start when the newest is
- * older than a day, then daily; the newest 14 stay in DATA_DIR/backups.
+ * The server keeps its own backups (with the embedded database, or DAILY_BACKUPS=1): one whenever
+ * the newest in DATA_DIR/backups is a day old, checked soon after start and then hourly; the newest
+ * 14 stay. Several instances may share the directory (the container stack's replicas, one volume):
+ * an advisory lock lets one of them write while the others find its file and skip.
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,7 +11,8 @@ import { createBackup, encodeBackup } from "~/domain/admin/backup.server";
 import { backupFileName } from "~/server/commands/backup";
 import type { Logger } from "~/server/logger";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 export const KEEP_BACKUPS = 14;
 
 export async function backupNow(pool: pg.Pool, dir: string, keep = KEEP_BACKUPS): Promise<string> {
@@ -30,17 +33,40 @@ async function newestBackupAge(dir: string): Promise<number> {
   return Date.now() - newest;
 }
 
+/** The advisory lock of the backups (the migrations and the demo data hold others). */
+const BACKUP_LOCK = 728_301_987;
+
+/**
+ * Writes a backup when the newest in `dir` is at least a day old and no other instance is writing
+ * one; returns the file, or null when none was due or another instance held the lock.
+ */
+export async function backupIfDue(pool: pg.Pool, dir: string): Promise<string | null> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [BACKUP_LOCK]);
+    if (!rows[0]?.locked) return null;
+    try {
+      return (await newestBackupAge(dir)) >= DAY_MS ? await backupNow(pool, dir) : null;
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [BACKUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export function scheduleDailyBackups(pool: pg.Pool, dataDir: string, log: Logger): () => void {
   const dir = path.join(dataDir, "backups");
   const run = () =>
-    backupNow(pool, dir).then(
-      (file) => log.info({ file }, "backup written"),
+    backupIfDue(pool, dir).then(
+      (file) => file && log.info({ file }, "backup written"),
       (error: unknown) => log.error({ err: error }, "backup failed"),
     );
   let timer: NodeJS.Timeout | undefined;
-  const first = setTimeout(async () => {
-    if ((await newestBackupAge(dir)) >= DAY_MS) await run();
-    timer = setInterval(run, DAY_MS);
+  const first = setTimeout(() => {
+    void run();
+    // Hourly, not daily: a backup is due a day after the newest, whichever instance wrote it.
+    timer = setInterval(run, HOUR_MS);
     timer.unref();
   }, 5_000);
   first.unref();

@@ -41,6 +41,8 @@ const schema = z.object({
    */
   MIGRATION_DATABASE_URL: z.optional(z.string().check(z.url())),
   DEMO_DATA: flag,
+  /** Daily backups into DATA_DIR/backups; unset: on with the embedded database only (a container stack sets it). */
+  DAILY_BACKUPS: flag,
   CLUB_TIMEZONE: z._default(z.string(), "Atlantic/Bermuda").check(
     z.refine((tz) => {
       try {

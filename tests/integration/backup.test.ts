@@ -98,3 +98,20 @@ it("keeps the newest 14 daily backups in DATA_DIR/backups", async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+it("writes one daily backup when several instances share the directory, and none while the newest is fresh", async () => {
+  const { mkdtemp, readdir, rm } = await import("node:fs/promises");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const { backupIfDue } = await import("~/server/backup-schedule");
+  const dir = await mkdtemp(path.join(os.tmpdir(), "club-backups-"));
+  try {
+    // Two instances (the container stack's replicas) checking at once on one volume.
+    const written = await Promise.all([backupIfDue(original.pool, dir), backupIfDue(original.pool, dir)]);
+    expect(written.filter(Boolean)).toHaveLength(1);
+    expect(await backupIfDue(original.pool, dir)).toBeNull();
+    expect(await readdir(dir)).toHaveLength(1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
