@@ -6,6 +6,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
+import { useArrivalFocus } from "~/components/ui/use-arrival-focus";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { NEWS_FORMAT_HELP } from "~/lib/news/format";
 import { newsSchema } from "~/lib/news/news-schema";
@@ -62,7 +63,9 @@ export function NewsForm({
           <input type="hidden" name="intent" value="save" />
           {notice.id && <input type="hidden" name="id" value={notice.id} />}
           <Field field={fields.title} label="Title">
-            <Input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
+            {/* The form opens below the list, off a phone's screen: its first field comes to the eye (issue 32 item 7). */}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- opened on purpose by "Write Notice" or Edit */}
+            <Input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} autoFocus={!lastResult} />
           </Field>
           <Field field={fields.body} label="Text">
             <Textarea
@@ -118,10 +121,15 @@ export function NewsForm({
 export function NewsDeleteConfirm({ notice }: { notice: { id: number; title: string } }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // Its heading, not the destructive button, is where the eye lands.
+  const heading = useArrivalFocus<HTMLHeadingElement>(notice.id);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Delete {notice.title}?</CardTitle>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- opened on purpose by Delete; lands here without script too */}
+        <CardTitle ref={heading} tabIndex={-1} autoFocus className="scroll-mt-24 outline-none">
+          Delete {notice.title}?
+        </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-muted-foreground">

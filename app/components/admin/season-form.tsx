@@ -62,7 +62,8 @@ export function SeasonForm({
           {season && <input type="hidden" name="id" value={season.id ?? ""} />}
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Season</legend>
-            <HintedField field={fields.name} label="Name" type="text" />
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- opened on purpose by "Add Season" or Edit */}
+            <HintedField field={fields.name} label="Name" type="text" autoFocus={!lastResult} />
             <HintedField field={fields.key} label="Key" type="text" hint="Used in links: /standings?season=KEY." />
             <HintedField field={fields.startsOn} label="First day" type="date" />
             <HintedField field={fields.endsOn} label="Last day" type="date" />
@@ -111,16 +112,25 @@ function HintedField({
   label,
   type,
   hint,
+  autoFocus,
 }: {
   field: FieldMetadata<string | number | undefined>;
   label: string;
   type: "text" | "date" | "number";
   hint?: string;
+  /** The form's first field when it opens: it opens below the list, off a phone's screen (issue 32 item 7). */
+  autoFocus?: boolean;
 }) {
   const describedBy = [hint ? `${field.id}-hint` : "", field.errors ? field.errorId : ""].filter(Boolean).join(" ");
   return (
     <Field field={field} label={label}>
-      <Input {...getInputProps(field, { type })} key={field.key} aria-describedby={describedBy || undefined} />
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the caller's reason */}
+      <Input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        autoFocus={autoFocus}
+        aria-describedby={describedBy || undefined}
+      />
       {hint && (
         <p id={`${field.id}-hint`} className="text-xs text-muted-foreground">
           {hint}

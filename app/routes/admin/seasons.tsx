@@ -88,7 +88,7 @@ export default function Seasons({ loaderData, actionData }: Route.ComponentProps
               default rules).
             </CardDescription>
           </div>
-          <Link to="/admin/seasons?new" className={buttonClasses()}>
+          <Link to="/admin/seasons?new" preventScrollReset className={buttonClasses()}>
             <Plus aria-hidden />
             Add Season
           </Link>
