@@ -5,7 +5,8 @@
  * their rules before the first error.
  */
 import { readFile } from "node:fs/promises";
-import { createAdmin } from "../support/factories";
+import { sql } from "drizzle-orm";
+import { createAdmin, createRace } from "../support/factories";
 import { totpCode } from "~/lib/admin/totp";
 import { ADMIN, confirmItsYou, logIn } from "./admin-support";
 import { axeViolations } from "./axe";
@@ -99,4 +100,61 @@ test.describe("without JavaScript", () => {
     await expect(field).toBeFocused();
     await expect(field).toBeInViewport();
   });
+});
+
+test("the race form marks what is required and says its rules before the first error; a race says the season it counts in", async ({
+  page,
+}) => {
+  const title = `Counts-in race ${uniqueName()}`;
+  // Years no test defines a season for: each is its own calendar-year season.
+  await withSiteDatabase((db) => createRace(db, { title, date: "2091-05-01", status: "upcoming" }));
+  try {
+    await logIn(page, OWN_DATA_SITE, ADMIN);
+    await page.goto(`${OWN_DATA_SITE}/admin/races`);
+    await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Counts in: 2091 Season");
+
+    await page.getByRole("button", { name: "Add Race" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Race" });
+    await expect(dialog.getByText("Fields marked with an asterisk (*) are required.")).toBeVisible();
+    for (const required of ["Title", "Date", "Location", "Description"]) {
+      // The mark beside the label, for the eye; the attribute for a screen reader.
+      await expect(
+        dialog
+          .locator("label")
+          .filter({ hasText: new RegExp(`^${required}$`) })
+          .locator("+ span"),
+      ).toHaveText("*");
+      await expect(dialog.getByLabel(required, { exact: true })).toHaveAttribute("required", "");
+    }
+    await expect(
+      dialog
+        .locator("label")
+        .filter({ hasText: /^Picture address$/ })
+        .locator("+ span"),
+    ).toHaveCount(0);
+    // The rules, before anything was submitted.
+    await expect(dialog.getByLabel("Description", { exact: true })).toHaveAccessibleDescription(/^At least 10 characters/);
+    await expect(dialog.getByLabel("Picture address")).toHaveAccessibleDescription(/Leave blank for the club's picture/);
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+    // The season, as the date is typed.
+    await dialog.getByLabel("Date", { exact: true }).fill("2092-03-01");
+    await expect(dialog.getByLabel("Date", { exact: true })).toHaveAccessibleDescription("Counts in: 2092 Season");
+    await dialog.getByLabel("Counts for the championship").uncheck();
+    await expect(dialog.getByText("Counts in: no season (not in the championship)")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await withSiteDatabase((db) => db.execute(sql`DELETE FROM races WHERE title = ${title}`));
+  }
+});
+
+test("the season form and the password say their rules before the first error", async ({ page }) => {
+  await logIn(page, OWN_DATA_SITE, ADMIN);
+  await page.goto(`${OWN_DATA_SITE}/admin/seasons?new`);
+  await expect(page.getByText("Fields marked with an asterisk (*) are required.")).toBeVisible();
+  await expect(page.getByLabel("Short form")).toHaveAccessibleDescription(/standings\?season=2027/);
+  await expect(page.getByLabel("Best rounds counted")).not.toHaveAttribute("required");
+  await page.goto(`${OWN_DATA_SITE}/admin/account`);
+  await expect(page.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(/^At least 12 characters/);
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
