@@ -105,6 +105,7 @@ test.describe("without JavaScript", () => {
 test("the race form marks what is required and says its rules before the first error; a race says the season it counts in", async ({
   page,
 }) => {
+  test.setTimeout(90_000); // a dialog and an axe run on a busy machine
   const title = `Counts-in race ${uniqueName()}`;
   // Years no test defines a season for: each is its own calendar-year season.
   await withSiteDatabase((db) => createRace(db, { title, date: "2091-05-01", status: "upcoming" }));
