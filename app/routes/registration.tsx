@@ -18,7 +18,7 @@ import { PipaConsentField, RaceEmailsField } from "~/components/registration/con
 import { PrintFormButton } from "~/components/registration/print-form-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { InputField } from "~/components/ui/field";
+import { InputField, REQUIRED_NOTE } from "~/components/ui/field";
 import { FieldErrorSlots } from "~/components/ui/label";
 import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
 import {
@@ -149,7 +149,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           <PrintFormButton />
         </div>
         <h1 className="text-2xl font-bold sm:text-3xl">Driver Registration</h1>
-        <p className="text-sm text-muted-foreground">Fields marked with an asterisk (*) are required.</p>
+        <p className="text-sm text-muted-foreground">{REQUIRED_NOTE}</p>
       </CardHeader>
       <CardContent>
         <FormAlert toast={actionData?.toast} />

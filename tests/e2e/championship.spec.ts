@@ -175,7 +175,7 @@ adminTest.describe("/admin/seasons", () => {
     await expect(form.getByLabel("Points for every place below the table")).toHaveValue("5");
     // A future season: it must not change the default standings other tests of this site read.
     await form.getByLabel("Name").fill("Far Future Cup");
-    await form.getByLabel("Key").fill("2098");
+    await form.getByLabel("Short form").fill("2098");
     await form.getByLabel("First day").fill("2098-01-01");
     await form.getByLabel("Last day").fill("2097-12-31");
     await form.getByRole("button", { name: "Add Season" }).click();

@@ -83,7 +83,7 @@ describe("/admin/seasons", () => {
       { pointsTable: "25, twenty" },
       "Points: 1 to 50 whole numbers of 0 or more, separated by commas.",
     ],
-    ["a key with capitals", { key: "Winter" }, "Key: lower-case letters, digits and dashes, such as 2026 or 2026-27."],
+    ["a key with capitals", { key: "Winter" }, "Short form: lower-case letters, digits and dashes, such as 2026 or 2026-27."],
     ["drops without the rounds run", { dropRounds: 1 }, "Give both the rounds dropped and after how many rounds run."],
     ["a negative minimum", { minEntrants: -1 }, "Minimum entrants must be a whole number of 0 or more."],
   ])("refuses %s with 400 and its message, changing nothing", async (_label, change, message) => {
@@ -98,7 +98,7 @@ describe("/admin/seasons", () => {
     const before = await rows();
     const duplicate = await post({ ...valid, startsOn: "2030-01-01", endsOn: "2030-12-31" });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.text()).toContain("Another season already has this key.");
+    expect(await duplicate.text()).toContain("Another season already has this short form.");
     const overlap = await post({ ...valid, key: "summer-27", startsOn: "2027-06-01", endsOn: "2027-08-31" });
     expect(overlap.status).toBe(409);
     expect(await overlap.text()).toContain("These dates overlap the season 2027 Championship.");

@@ -95,7 +95,7 @@ describe("admin form rules (SPEC section 5)", () => {
       "Please select a date.",
       "Location must be at least 2 characters.",
       "Description must be at least 10 characters.",
-      "Image URL must be a path on this site, starting with /.",
+      "The picture address must be a path on this site, starting with /.",
     ]);
   });
   it("results: heat, class and count messages", () => {

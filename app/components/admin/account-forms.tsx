@@ -6,6 +6,7 @@ import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { emailChangeSchema, passwordChangeSchema } from "~/lib/admin/account-schemas";
+import { PASSWORD_HINT } from "~/lib/admin/password-rules";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -67,16 +68,19 @@ export function PasswordForm({ lastResult }: { lastResult: Result }) {
     <Card>
       <CardHeader>
         <CardTitle>Change password</CardTitle>
-        <CardDescription>
-          At least 12 characters, and not one of the common passwords attackers try first. Your other sessions end; this one
-          stays.
-        </CardDescription>
+        <CardDescription>Your other sessions end; this one stays.</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="password" />
           <InputField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
-          <InputField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
+          <InputField
+            field={fields.newPassword}
+            label="New password"
+            hint={PASSWORD_HINT}
+            type="password"
+            autoComplete="new-password"
+          />
           <InputField field={fields.confirmPassword} label="New password again" type="password" autoComplete="new-password" />
           <FieldError id={form.errorId} errors={form.errors} />
           <Button type="submit" disabled={busy}>

@@ -49,6 +49,7 @@ export function NewsTable({ notices }: { notices: ListedNotice[] }) {
               </Link>
               <Link
                 to={`/admin/news?edit=${notice.id}`}
+                preventScrollReset
                 aria-label={`Edit ${notice.title}`}
                 className={buttonClasses({ variant: "ghost", size: "icon" })}
               >
@@ -56,6 +57,7 @@ export function NewsTable({ notices }: { notices: ListedNotice[] }) {
               </Link>
               <Link
                 to={`/admin/news?delete=${notice.id}`}
+                preventScrollReset
                 aria-label={`Delete ${notice.title}`}
                 className={buttonClasses({ variant: "ghost", size: "icon" })}
               >

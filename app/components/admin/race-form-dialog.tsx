@@ -1,15 +1,17 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ListedRace } from "~/components/admin/race-table";
 import { ImageUploadForm } from "~/components/admin/image-upload-form";
 import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { CheckboxField, InputField, SelectField, TextareaField } from "~/components/ui/field";
+import { CheckboxField, InputField, RequiredMarks, SelectField, TextareaField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
-import { raceSchema } from "~/lib/admin/admin-schemas";
+import { RACE_DESCRIPTION_MIN, raceSchema } from "~/lib/admin/admin-schemas";
+import { countsInText, seasonCountingOn, type SeasonRange } from "~/lib/championship/seasons";
 import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/races/race-timing";
+import { isCalendarDate } from "~/lib/util/calendar-date";
 import type { Toast } from "~/lib/util/toast";
 
 /** The races page action's answer: a toast, and the form's errors when it refused the form. */
@@ -27,8 +29,22 @@ export function useCloseOnSuccess(fetcher: { state: string; data: RaceAnswer | u
   });
 }
 
-/** Adds a race (`race` null) or edits one: title, date, place, status, entry window. */
-export function RaceFormDialog({ formKey, race, onClose }: { formKey: string; race: ListedRace | null; onClose: () => void }) {
+/**
+ * Adds a race (`race` null) or edits one: title, date, place, status, entry window. Under the date,
+ * the season the race counts in, by the standings' rule, as the date and the flag change.
+ */
+export function RaceFormDialog({
+  formKey,
+  race,
+  seasons,
+  onClose,
+}: {
+  formKey: string;
+  race: ListedRace | null;
+  /** The defined seasons' days. */
+  seasons: SeasonRange[];
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<RaceAnswer>({ key: formKey });
   useCloseOnSuccess(fetcher, onClose);
   const busy = fetcher.state !== "idle";
@@ -50,6 +66,14 @@ export function RaceFormDialog({ formKey, race, onClose }: { formKey: string; ra
         }
       : { status: "upcoming", countsForChampionship: true },
   });
+  const [date, setDate] = useState(race?.date ?? "");
+  const [counts, setCounts] = useState(race?.countsForChampionship ?? true);
+  const countsIn = isCalendarDate(date) ? countsInText(seasonCountingOn(seasons, date), counts) : undefined;
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
+    const control = event.target as HTMLInputElement;
+    if (control.name === fields.date.name) setDate(control.value);
+    if (control.name === fields.countsForChampionship.name) setCounts(control.checked);
+  }
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
@@ -57,29 +81,43 @@ export function RaceFormDialog({ formKey, race, onClose }: { formKey: string; ra
           <DialogTitle>{race ? "Edit Race" : "Add New Race"}</DialogTitle>
           <DialogDescription>Title, date, place and status of the race.</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)} onChange={onChange}>
           <input type="hidden" name="intent" value="save" />
           {race && <input type="hidden" name="id" value={race.id} />}
-          <InputField field={fields.title} label="Title" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField field={fields.date} label="Date" type="date" />
-            <SelectField field={fields.status} label="Status">
-              {RACE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {RACE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <InputField field={fields.location} label="Location" />
-          <TextareaField field={fields.description} label="Description" />
-          <InputField field={fields.imageUrl} label="Image URL" placeholder="/images/race-default.svg" />
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-medium">Entry window (club time, optional)</legend>
-            <InputField field={fields.entriesOpen} label="Entries open" type="datetime-local" />
-            <InputField field={fields.entriesClose} label="Entries close" type="datetime-local" />
-          </fieldset>
-          <CheckboxField field={fields.countsForChampionship} label="Counts for the championship" />
+          <RequiredMarks>
+            <InputField field={fields.title} label="Title" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField field={fields.date} label="Date" type="date" hint={countsIn} />
+              <SelectField field={fields.status} label="Status">
+                {RACE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {RACE_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <InputField field={fields.location} label="Location" />
+            <TextareaField
+              field={fields.description}
+              label="Description"
+              hint={`At least ${RACE_DESCRIPTION_MIN} characters: what racers should know about the day.`}
+            />
+            <InputField
+              field={fields.imageUrl}
+              label="Picture address"
+              hint={
+                race
+                  ? "Leave blank for the club's picture. To show your own photo, upload it under Race image below."
+                  : "Leave blank for the club's picture. To show your own photo, add the race, then upload it with Edit."
+              }
+            />
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-sm font-medium">Entry window (club time, optional)</legend>
+              <InputField field={fields.entriesOpen} label="Entries open" type="datetime-local" />
+              <InputField field={fields.entriesClose} label="Entries close" type="datetime-local" />
+            </fieldset>
+            <CheckboxField field={fields.countsForChampionship} label="Counts for the championship" />
+          </RequiredMarks>
           <FieldError id={form.errorId} errors={form.errors} />
           <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={race ? "Update Race" : "Add Race"} />
         </fetcher.Form>
@@ -87,7 +125,7 @@ export function RaceFormDialog({ formKey, race, onClose }: { formKey: string; ra
           // Its own form (a file is posted on its own, and reloads the page): not inside the form above.
           <ImageUploadForm
             label="Race image"
-            hint="On the race's page, instead of the image URL above."
+            hint="On the race's page, instead of the picture address above."
             query={`purpose=race&race=${race.id}`}
             current={race.image}
           />

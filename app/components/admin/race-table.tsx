@@ -14,6 +14,8 @@ export interface ListedRace {
   date: string;
   /** The date as the list shows it ("Mar 5, 2024"): the loader formats it, so no date library loads here. */
   dateLabel: string;
+  /** "Counts in: 2027 Season": the championship season the race is part of (issue 32 item 8). */
+  countsIn: string;
   location: string;
   description: string;
   imageUrl: string | null;
@@ -46,7 +48,10 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
         {races.map((race) => (
           <TableRow key={race.id}>
             <TableCell className="font-medium">{race.title}</TableCell>
-            <TableCell className="whitespace-nowrap">{race.dateLabel}</TableCell>
+            <TableCell>
+              <div className="whitespace-nowrap">{race.dateLabel}</div>
+              <div className="mt-1 text-xs text-muted-foreground">{race.countsIn}</div>
+            </TableCell>
             <TableCell>{race.location}</TableCell>
             <TableCell>
               <Badge variant={race.status === "completed" ? "past" : race.status === "cancelled" ? "cancelled" : "upcoming"}>

@@ -2,11 +2,10 @@ import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { InputField, RequiredMarks } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Input } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
-import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
+import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import type { ChampionshipRules } from "~/lib/championship/championship";
 import { seasonSchema } from "~/lib/championship/season-schema";
 import type { SeasonRange } from "~/lib/championship/seasons";
@@ -59,37 +58,45 @@ export function SeasonForm({
       <CardContent>
         {failure && <FormAlert toast={failure} />}
         <Form method="post" className="space-y-6" {...getFormProps(form)}>
-          {season && <input type="hidden" name="id" value={season.id ?? ""} />}
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Season</legend>
-            <HintedField field={fields.name} label="Name" type="text" />
-            <HintedField field={fields.key} label="Key" type="text" hint="Used in links: /standings?season=KEY." />
-            <HintedField field={fields.startsOn} label="First day" type="date" />
-            <HintedField field={fields.endsOn} label="Last day" type="date" />
-          </fieldset>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Points</legend>
-            <HintedField
-              field={fields.pointsTable}
-              label="Points for 1st, 2nd, 3rd, ..."
-              type="text"
-              hint="Whole numbers separated by commas."
-            />
-            <HintedField field={fields.pointsBelow} label="Points for every place below the table" type="number" />
-          </fieldset>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Championship rules</legend>
-            <HintedField field={fields.bestRounds} label="Best rounds counted" type="number" hint="Blank: every round counts." />
-            <HintedField field={fields.minRounds} label="Rounds needed to be classified" type="number" />
-            <HintedField
-              field={fields.dropRounds}
-              label="Rounds dropped"
-              type="number"
-              hint="Each racer's worst rounds; blank: none."
-            />
-            <HintedField field={fields.dropAfter} label="…once this many rounds were run" type="number" />
-            <HintedField field={fields.minEntrants} label="Boats a class needs for a race to count" type="number" />
-          </fieldset>
+          <RequiredMarks>
+            {season && <input type="hidden" name="id" value={season.id ?? ""} />}
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 font-semibold">Season</legend>
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- opened on purpose by "Add Season" or Edit */}
+              <InputField field={fields.name} label="Name" type="text" autoFocus={!lastResult} />
+              <InputField
+                field={fields.key}
+                label="Short form"
+                type="text"
+                hint="For the standings' address, such as /standings?season=2027: lower-case letters, digits and dashes."
+              />
+              <InputField field={fields.startsOn} label="First day" type="date" />
+              <InputField field={fields.endsOn} label="Last day" type="date" />
+            </fieldset>
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 font-semibold">Points</legend>
+              <InputField
+                field={fields.pointsTable}
+                label="Points for 1st, 2nd, 3rd, ..."
+                type="text"
+                hint="Whole numbers separated by commas."
+              />
+              <InputField field={fields.pointsBelow} label="Points for every place below the table" type="number" />
+            </fieldset>
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 font-semibold">Championship rules</legend>
+              <InputField field={fields.bestRounds} label="Best rounds counted" type="number" hint="Blank: every round counts." />
+              <InputField field={fields.minRounds} label="Rounds needed to be classified" type="number" />
+              <InputField
+                field={fields.dropRounds}
+                label="Rounds dropped"
+                type="number"
+                hint="Each racer's worst rounds; blank: none."
+              />
+              <InputField field={fields.dropAfter} label="…once this many rounds were run" type="number" />
+              <InputField field={fields.minEntrants} label="Boats a class needs for a race to count" type="number" />
+            </fieldset>
+          </RequiredMarks>
           <FieldError id={form.errorId} errors={form.errors} />
           <div className="flex gap-2">
             <Button type="submit" disabled={busy}>
@@ -102,30 +109,5 @@ export function SeasonForm({
         </Form>
       </CardContent>
     </Card>
-  );
-}
-
-/** An input field with an optional hint under the control, which the control names as its description. */
-function HintedField({
-  field,
-  label,
-  type,
-  hint,
-}: {
-  field: FieldMetadata<string | number | undefined>;
-  label: string;
-  type: "text" | "date" | "number";
-  hint?: string;
-}) {
-  const describedBy = [hint ? `${field.id}-hint` : "", field.errors ? field.errorId : ""].filter(Boolean).join(" ");
-  return (
-    <Field field={field} label={label}>
-      <Input {...getInputProps(field, { type })} key={field.key} aria-describedby={describedBy || undefined} />
-      {hint && (
-        <p id={`${field.id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-    </Field>
   );
 }

@@ -50,6 +50,7 @@ export function SeasonTable({ seasons }: { seasons: ListedSeason[] }) {
               </Link>
               <Link
                 to={`/admin/seasons?edit=${season.id}`}
+                preventScrollReset
                 aria-label={`Edit ${season.name}`}
                 className={buttonClasses({ variant: "ghost", size: "icon" })}
               >

@@ -1,7 +1,8 @@
-/** The two-factor page's parts: the authenticator set-up, recovery codes shown once, passkeys. */
+/** The two-factor page's parts: the authenticator set-up, passkeys, "Confirm it's you". */
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -31,21 +32,32 @@ export function CodeInput({ id, label = "6-digit code from your app" }: { id: st
 export interface TotpSetupView {
   setupId: string;
   secretGroups: string;
+  /** The otpauth:// address the QR code holds: on the phone itself, a link opens the app with it. */
+  uri: string;
   qr: { size: number; path: string };
 }
 
-/** The QR code (drawn by the server as one SVG path) and the secret as text, then the first code. */
+/**
+ * The set-up, for a phone as much as a computer: a link that opens the authenticator app on this
+ * device, the QR code for a second one, the key to copy or type, then the first code.
+ */
 export function TotpSetup({ setup, busy }: { setup: TotpSetupView; busy: boolean }) {
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm">
-        <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, ...).</li>
-        <li>Scan this QR code, or type the key below into the app.</li>
+        <li>
+          On this phone: tap &quot;Open in authenticator app&quot; (Google Authenticator, Microsoft Authenticator, 1Password,
+          ...). On a computer: scan the QR code with your phone&apos;s app.
+        </li>
+        <li>Or copy the key below into the app.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
+      <a href={setup.uri} className={buttonClasses()}>
+        Open in authenticator app
+      </a>
       <svg
         viewBox={`0 0 ${setup.qr.size} ${setup.qr.size}`}
-        className="h-52 w-52 rounded-md border"
+        className="h-40 w-40 rounded-md border sm:h-52 sm:w-52"
         role="img"
         aria-label="QR code for your authenticator app"
         shapeRendering="crispEdges"
@@ -53,12 +65,15 @@ export function TotpSetup({ setup, busy }: { setup: TotpSetupView; busy: boolean
         <rect width={setup.qr.size} height={setup.qr.size} fill="#ffffff" />
         <path d={setup.qr.path} fill="#000000" />
       </svg>
-      <p className="text-sm">
-        Key for typing in:{" "}
-        <code className="font-mono break-all" data-testid="totp-secret">
-          {setup.secretGroups}
-        </code>
-      </p>
+      <div className="space-y-2">
+        <p className="text-sm">
+          Key for typing in:{" "}
+          <code className="font-mono break-all" data-testid="totp-secret">
+            {setup.secretGroups}
+          </code>
+        </p>
+        <CopyButton text={setup.secretGroups.replace(/ /g, "")} label="Copy the key" />
+      </div>
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="totp-confirm" />
         <input type="hidden" name="setupId" value={setup.setupId} />
@@ -67,24 +82,6 @@ export function TotpSetup({ setup, busy }: { setup: TotpSetupView; busy: boolean
           Turn on
         </Button>
       </Form>
-    </div>
-  );
-}
-
-/** Recovery codes, shown once after they are made. */
-export function RecoveryCodes({ codes }: { codes: string[] }) {
-  return (
-    <div role="status" className="space-y-2 rounded-md border border-primary bg-accent p-4 text-accent-foreground">
-      <h2 className="font-semibold">Your recovery codes</h2>
-      <p className="text-sm">
-        Save them now somewhere safe (a password manager, or printed): this page shows them only once. Each code signs you in once
-        if you lose your phone.
-      </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * Conform's ids (the label names the control, the message describes it). One place for that
  * wiring, so every form gets it right.
  */
-import type { ComponentProps, ReactNode } from "react";
+import { createContext, useContext, type ComponentProps, type ReactNode } from "react";
 import { cn } from "~/lib/util/cn";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -14,25 +14,75 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any>;
 
-/** A label over any control, and the field's message under it. */
+/** The one wording of the mark's meaning, on every form that marks its required fields. */
+export const REQUIRED_NOTE = "Fields marked with an asterisk (*) are required.";
+
+const MarksRequired = createContext(false);
+
+/**
+ * A form whose required fields say so before the first error (issue 32 item 8): it opens with
+ * what the mark means, and each field inside whose schema requires it shows the mark. The mark is
+ * for the eye; the control's `required` attribute tells a screen reader.
+ */
+export function RequiredMarks({ children }: { children: ReactNode }) {
+  return (
+    <MarksRequired.Provider value>
+      <p className="text-sm text-muted-foreground">{REQUIRED_NOTE}</p>
+      {children}
+    </MarksRequired.Provider>
+  );
+}
+
+/** The id of a field's hint, which its control names as its description. */
+function hintId(field: AnyField): string {
+  return `${field.id}-hint`;
+}
+
+/** A control's `aria-describedby`: its hint, then its message when it has one. */
+export function describedBy(field: AnyField, hint: ReactNode | undefined): string | undefined {
+  return [hint ? hintId(field) : "", field.errors ? field.errorId : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/**
+ * A label over any control, a hint under it (the field's rule, said before any error: the control
+ * must name it with `describedBy`), and the field's message.
+ */
 export function Field({
   field,
   label,
+  hint,
   className,
   children,
   after,
 }: {
   field: AnyField;
   label: ReactNode;
+  hint?: ReactNode;
   className?: string;
   children: ReactNode;
   /** A note under the message (e.g. why a list is empty). */
   after?: ReactNode;
 }) {
+  const marked = useContext(MarksRequired) && field.required;
   return (
     <div className={cn("space-y-2", className)}>
-      <Label htmlFor={field.id}>{label}</Label>
+      {marked ? (
+        // Beside the label, not in it: the control's name stays its label (its `required` says the rest).
+        <div className="flex gap-1">
+          <Label htmlFor={field.id}>{label}</Label>
+          <span aria-hidden="true" className="text-sm leading-none text-destructive">
+            *
+          </span>
+        </div>
+      ) : (
+        <Label htmlFor={field.id}>{label}</Label>
+      )}
       {children}
+      {hint && (
+        <p id={hintId(field)} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
       <FieldError id={field.errorId} errors={field.errors} />
       {after}
     </div>
@@ -45,27 +95,39 @@ type InputType = "text" | "email" | "tel" | "date" | "datetime-local" | "number"
 export function InputField({
   field,
   label,
+  hint,
   type = "text",
   className,
   ...input
 }: {
   field: AnyField;
   label: ReactNode;
+  hint?: ReactNode;
   type?: InputType;
   className?: string;
 } & Omit<ComponentProps<"input">, "type" | "name" | "id" | "form" | "defaultValue" | "className">) {
   return (
-    <Field field={field} label={label} className={className}>
-      <Input {...getInputProps(field, { type })} key={field.key} {...input} />
+    <Field field={field} label={label} hint={hint} className={className}>
+      <Input {...getInputProps(field, { type })} key={field.key} aria-describedby={describedBy(field, hint)} {...input} />
     </Field>
   );
 }
 
 /** A labelled text area with its message. */
-export function TextareaField({ field, label, className }: { field: AnyField; label: ReactNode; className?: string }) {
+export function TextareaField({
+  field,
+  label,
+  hint,
+  className,
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}) {
   return (
-    <Field field={field} label={label} className={className}>
-      <Textarea {...getTextareaProps(field)} key={field.key} />
+    <Field field={field} label={label} hint={hint} className={className}>
+      <Textarea {...getTextareaProps(field)} key={field.key} aria-describedby={describedBy(field, hint)} />
     </Field>
   );
 }

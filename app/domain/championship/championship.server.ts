@@ -419,7 +419,7 @@ export async function saveSeason(db: Database, input: SeasonInput, actor: AuditA
       return { ok: true, id: row!.id, created: true } as const;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, field: "key", message: "Another season already has this key." };
+    if (isUniqueViolation(error)) return { ok: false, field: "key", message: "Another season already has this short form." };
     if (isExclusionViolation(error)) {
       const [other] = await db
         .select({ name: seasons.name })

@@ -16,6 +16,9 @@ export const PASSWORD_MESSAGES = {
   personal: `This password is mostly your username or the club's name. Choose one with at least ${MIN_PASSWORD_LENGTH} other characters.`,
 } as const;
 
+/** The rule as a new-password field says it, before anyone meets an error (issue 32 item 8). */
+export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, and not one of the common passwords attackers try first.`;
+
 /** Digits and punctuation people add around a word to pass a length rule ("password123!"). */
 const PADDING = /^[\d\W_]+|[\d\W_]+$/g;
 

@@ -30,10 +30,10 @@ const date = (message: string) => z.string({ error: message }).check(z.trim(), z
 export const seasonSchema = z
   .object({
     id: z.optional(z.number().check(z.int(), z.positive(), z.maximum(MAX_ID))),
-    key: z.string({ error: "Key is required." }).check(
+    key: z.string({ error: "Short form is required." }).check(
       z.trim(),
-      z.regex(SEASON_KEY_PATTERN, "Key: lower-case letters, digits and dashes, such as 2026 or 2026-27."),
-      z.refine((v) => v !== "all", 'Key: "all" is taken by the all-seasons standings.'),
+      z.regex(SEASON_KEY_PATTERN, "Short form: lower-case letters, digits and dashes, such as 2026 or 2026-27."),
+      z.refine((v) => v !== "all", 'Short form: "all" is taken by the all-seasons standings.'),
     ),
     name: shortPublicText("Name", "Name is required.").check(
       z.trim(),

@@ -85,3 +85,29 @@ export function endedSeasonNote(seasonName: string): string {
 export function seasonOf<S extends SeasonRange>(seasons: readonly S[], date: string): S | undefined {
   return seasons.find((season) => seasonContains(season, date));
 }
+
+/**
+ * The season a race on `date` counts in: the one the standings put it in once it has results
+ * (offeredSeasons' rule, then seasonOf), so an admin sees it before the results are in (issue 32
+ * item 8). Undefined: no season covers that day (a defined season takes its year, not this day).
+ */
+export function seasonCountingOn<S extends SeasonRange>(defined: readonly S[], date: string): S | SeasonRange | undefined {
+  return seasonOf(offeredSeasons(defined, [date]), date);
+}
+
+/** What a race says under its date: the season it counts in, or why none. */
+export function countsInText(season: Pick<SeasonRange, "name"> | undefined, countsForChampionship: boolean): string {
+  if (!countsForChampionship) return "Counts in: no season (not in the championship)";
+  return season ? `Counts in: ${season.name}` : "Counts in: no season covers this day";
+}
+
+/**
+ * Where a new season's form starts: the first calendar year, from today's, that no offered season
+ * (defined, or a calendar year with results) touches. The running year already counts as a
+ * season, so what is being set up is the next one.
+ */
+export function nextSeasonToDefine(offered: readonly SeasonRange[], today: string): SeasonRange {
+  let year = Number(today.slice(0, 4));
+  while (offered.some((season) => season.key === String(year) || overlaps(season, calendarYearSeason(year)))) year++;
+  return calendarYearSeason(year);
+}

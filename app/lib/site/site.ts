@@ -42,7 +42,7 @@ export function isSiteImagePath(value: string): boolean {
   return /^\/[^/\s][^\s]*$/.test(value);
 }
 
-export const IMAGE_URL_MESSAGE = "Image URL must be a path on this site, starting with /.";
+export const IMAGE_URL_MESSAGE = "The picture address must be a path on this site, starting with /.";
 
 /** The race's own image when it is on this site (an old https address is not), else the bundled one. */
 export function raceImage(title: string, imageUrl: string | null | undefined): string {

@@ -3,6 +3,7 @@
  * chooses a username and password; that creates their admin account, spends the link and signs
  * them in, to set up two-factor sign-in next. A GET never spends the link (mail scanners open links).
  */
+import { PASSWORD_HINT } from "~/lib/admin/password-rules";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { clientAddressContext, configContext, dbContext, productionContext } from "~/context";
@@ -137,7 +138,13 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
                 autoCapitalize="none"
                 spellCheck={false}
               />
-              <InputField field={fields.password} label="Password" type="password" autoComplete="new-password" />
+              <InputField
+                field={fields.password}
+                label="Password"
+                hint={PASSWORD_HINT}
+                type="password"
+                autoComplete="new-password"
+              />
               <InputField field={fields.confirmPassword} label="Password again" type="password" autoComplete="new-password" />
               <FieldError id={form.errorId} errors={form.errors} />
               <Button type="submit" className="w-full" disabled={busy}>

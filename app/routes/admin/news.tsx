@@ -107,7 +107,7 @@ export default function News({ loaderData, actionData }: Route.ComponentProps) {
               race&apos;s page.
             </CardDescription>
           </div>
-          <Link to="/admin/news?new" className={buttonClasses()}>
+          <Link to="/admin/news?new" preventScrollReset className={buttonClasses()}>
             <Plus aria-hidden />
             Write Notice
           </Link>

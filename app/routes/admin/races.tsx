@@ -3,6 +3,7 @@ import { Plus } from "~/components/ui/icons";
 import { useState } from "react";
 import { configContext, dbContext } from "~/context";
 import { deleteRace, entriesByRace, listAdminRaces, saveRace } from "~/domain/races/races.server";
+import { definedSeasons } from "~/domain/championship/championship.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
 import { refused, succeeded } from "~/domain/platform/answer.server";
@@ -16,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { raceSchema } from "~/lib/admin/admin-schemas";
 import { toClubLocalInput } from "~/lib/registration/entry-window";
+import { countsInText, seasonCountingOn } from "~/lib/championship/seasons";
 import { formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import { countOf } from "~/lib/util/plural";
@@ -26,13 +28,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "races");
   const db = context.get(dbContext);
-  const [races, entries] = await Promise.all([listAdminRaces(db), entriesByRace(db)]);
+  const [races, entries, defined] = await Promise.all([listAdminRaces(db), entriesByRace(db), definedSeasons(db)]);
   const { timeZone } = context.get(configContext);
+  // The form says the season under the date as it is typed: it gets the seasons' days, not their rules.
+  const seasons = defined.map(({ key, name, startsOn, endsOn }) => ({ key, name, startsOn, endsOn }));
   // The form shows the entry window on the club's clock.
   return {
+    seasons,
     races: races.map((race) => ({
       ...race,
       dateLabel: formatShortDate(race.date),
+      countsIn: countsInText(seasonCountingOn(seasons, race.date), race.countsForChampionship),
       entriesOpen: toClubLocalInput(race.entriesOpenAt, timeZone),
       entriesClose: toClubLocalInput(race.entriesCloseAt, timeZone),
     })),
@@ -99,7 +105,15 @@ export default function Races({ loaderData }: Route.ComponentProps) {
           <RaceTable races={loaderData.races} onOpen={show} />
         )}
       </CardContent>
-      {open?.kind === "form" && <RaceFormDialog key={open.n} formKey={`race-${open.n}`} race={race ?? null} onClose={close} />}
+      {open?.kind === "form" && (
+        <RaceFormDialog
+          key={open.n}
+          formKey={`race-${open.n}`}
+          race={race ?? null}
+          seasons={loaderData.seasons}
+          onClose={close}
+        />
+      )}
       {open?.kind === "delete" && race && (
         <RaceDeleteDialog key={open.n} formKey={`race-delete-${open.n}`} race={race} onClose={close} />
       )}

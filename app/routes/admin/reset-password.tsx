@@ -12,6 +12,7 @@ import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from "~/lib/admin/account-schemas";
+import { PASSWORD_HINT } from "~/lib/admin/password-rules";
 import { HYDRATE } from "~/lib/site/page";
 import { tryAgainIn } from "~/lib/util/try-again";
 import type { Toast } from "~/lib/util/toast";
@@ -99,7 +100,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <h1 className="text-2xl font-semibold">Choose a new password</h1>
           {page.state === "valid" && (
             <CardDescription>
-              For the admin account <strong>{page.username}</strong>. At least 12 characters, not a common one.
+              For the admin account <strong>{page.username}</strong>.
             </CardDescription>
           )}
         </CardHeader>
@@ -118,7 +119,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               {answer?.toast.title === "Too many requests" && <FormAlert toast={answer.toast} />}
               {/* Lets a password manager file the new password under the right account. */}
               <input type="hidden" name="username" value={page.username ?? ""} autoComplete="username" disabled />
-              <InputField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
+              <InputField
+                field={fields.newPassword}
+                label="New password"
+                hint={PASSWORD_HINT}
+                type="password"
+                autoComplete="new-password"
+              />
               <InputField field={fields.confirmPassword} label="New password again" type="password" autoComplete="new-password" />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Saving..." : "Save the new password"}

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "~/components/ui/icons";
 import { data, Link } from "react-router";
-import { configContext, dbContext } from "~/context";
+import { computedOnceContext, configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
-import { definedSeasons, getSeason, saveSeason } from "~/domain/championship/championship.server";
+import { definedSeasons, getSeason, saveSeason, seasonChoices } from "~/domain/championship/championship.server";
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
@@ -18,7 +18,7 @@ import { DEFAULT_RULES, describeRules } from "~/lib/championship/championship";
 import { clubToday, formatShortDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import { seasonSchema } from "~/lib/championship/season-schema";
-import { calendarYearSeason } from "~/lib/championship/seasons";
+import { nextSeasonToDefine } from "~/lib/championship/seasons";
 import type { Route } from "./+types/seasons";
 
 export const meta: Route.MetaFunction = () => [{ title: "Season Management" }];
@@ -31,14 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "seasons");
   const db = context.get(dbContext);
   const params = new URL(request.url).searchParams;
-  const seasons = await definedSeasons(db);
+  const today = clubToday(context.get(configContext));
+  const [seasons, { offered }] = await Promise.all([
+    definedSeasons(db),
+    seasonChoices(db, today, context.get(computedOnceContext)),
+  ]);
   const editId = parseId(params.get("edit") ?? undefined);
   const editing = editId ? await getSeason(db, editId) : null;
   if (editId && !editing) throw data("Season Not Found", { status: 404 });
-  const year = Number(clubToday(context.get(configContext)).slice(0, 4));
-  // A new season defaults to the next calendar year nobody has defined yet, under SPEC's rules.
-  let next = year;
-  while (seasons.some((s) => s.key === String(next))) next++;
   return {
     seasons: seasons.map((s) => ({
       ...s,
@@ -46,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dates: `${formatShortDate(s.startsOn)} – ${formatShortDate(s.endsOn)}`,
     })),
     form: editing ? { season: editing } : params.has("new") ? { season: null } : null,
-    blank: { ...calendarYearSeason(next), ...DEFAULT_RULES },
+    // Under SPEC's rules, the season being set up: not one already running (issue 32 item 8).
+    blank: { ...nextSeasonToDefine(offered, today), ...DEFAULT_RULES },
   };
 }
 
@@ -88,7 +89,7 @@ export default function Seasons({ loaderData, actionData }: Route.ComponentProps
               default rules).
             </CardDescription>
           </div>
-          <Link to="/admin/seasons?new" className={buttonClasses()}>
+          <Link to="/admin/seasons?new" preventScrollReset className={buttonClasses()}>
             <Plus aria-hidden />
             Add Season
           </Link>

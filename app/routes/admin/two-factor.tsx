@@ -17,7 +17,8 @@ import { adminActor } from "~/domain/platform/audit.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
-import { RecoveryCodes, type TotpSetupView } from "~/components/admin/two-factor";
+import { RecoveryCodes } from "~/components/admin/recovery-codes";
+import type { TotpSetupView } from "~/components/admin/two-factor";
 import { TwoFactorControls } from "~/components/admin/two-factor-controls";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -58,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function setupView(setupId: string, secret: string, username: string, clubName: string): TotpSetupView {
-  return { setupId, secretGroups: groupSecret(secret), qr: qrPath(totpUri(clubName, username, secret)) };
+  const uri = totpUri(clubName, username, secret);
+  return { setupId, secretGroups: groupSecret(secret), uri, qr: qrPath(uri) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -222,8 +224,10 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           </p>
         )}
         {actionData && !actionData.ok && <FormAlert toast={actionData.toast} />}
-        {codes && <RecoveryCodes codes={codes} />}
-        {d.isDemo ? (
+        {/* Until the admin says the once-only codes are saved, nothing else: no button to press instead. */}
+        {codes ? (
+          <RecoveryCodes codes={codes} action="/admin/account/two-factor" />
+        ) : d.isDemo ? (
           <p className="text-sm text-muted-foreground">Everyone shares the demo admin: it cannot have two-factor sign-in.</p>
         ) : (
           <TwoFactorControls state={d} setup={setup} busy={busy} />
