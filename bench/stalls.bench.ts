@@ -42,16 +42,14 @@ beforeAll(async () => {
        SELECT 'Stall ' || i, $1, now() - i * interval '1 minute' FROM generate_series(1, 20) AS i`,
     [STALL],
   );
-  await t.db
-    .insert(competitors)
-    .values(
-      Array.from({ length: 1000 }, (_, i) => ({
-        firstName: FIRST,
-        lastName: nearName(i, "r"),
-        boatNumber: "",
-        boatClasses: ["Open"],
-      })),
-    );
+  await t.db.insert(competitors).values(
+    Array.from({ length: 1000 }, (_, i) => ({
+      firstName: FIRST,
+      lastName: nearName(i, "r"),
+      boatNumber: "",
+      boatClasses: ["Open"],
+    })),
+  );
   const { admin } = await createAdmin(t.db, "stall-bench", "tally-ho-lakeside-9731");
   cookie = `admin_session=${await createSession(t.db, admin.id)}`;
   raceId = (await createRace(t.db, { title: "Near Names Cup" })).id;
