@@ -149,7 +149,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                               {group.rows.map((row) => (
                                 <TableRow key={row.competitorId}>
                                   <TableCell className="font-semibold">{row.position}</TableCell>
-                                  <TableCell>
+                                  {/* A long name wraps on a phone, so Points stays inside the card. */}
+                                  <TableCell className="max-sm:[overflow-wrap:anywhere]">
                                     <a
                                       href={`/competitor/${row.competitorId}`}
                                       className="font-medium text-primary hover:underline"

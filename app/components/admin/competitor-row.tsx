@@ -2,7 +2,8 @@ import { History, Pencil, Trash2 } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { AvatarPicture } from "~/components/racer/avatar-picture";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { TableCell, TableRow } from "~/components/ui/table";
+import { CardActionLabel, TableCell, TableRow } from "~/components/ui/table";
+import { COMPETITOR_COLUMNS } from "~/components/admin/competitors-table";
 import { formatBoatClasses } from "~/lib/races/boat-classes";
 import { boatLabel } from "~/lib/championship/standings";
 import type { AvatarDrawing } from "~/lib/racer/avatar";
@@ -39,23 +40,30 @@ export function CompetitorRow({
           {competitor.name}
         </span>
       </TableCell>
-      <TableCell>{boatLabel(competitor.boatName, competitor.boatNumber)}</TableCell>
-      <TableCell>{formatBoatClasses(competitor.boatClasses)}</TableCell>
-      <TableCell className="text-right tabular-nums">{competitor.wins}</TableCell>
-      <TableCell className="text-right tabular-nums">{competitor.points}</TableCell>
-      <TableCell className="text-right whitespace-nowrap">
+      <TableCell label={COMPETITOR_COLUMNS.boat}>{boatLabel(competitor.boatName, competitor.boatNumber)}</TableCell>
+      <TableCell label={COMPETITOR_COLUMNS.boatClass}>{formatBoatClasses(competitor.boatClasses)}</TableCell>
+      <TableCell label={COMPETITOR_COLUMNS.wins} className="tabular-nums md:text-right">
+        {competitor.wins}
+      </TableCell>
+      <TableCell label={COMPETITOR_COLUMNS.points} className="tabular-nums md:text-right">
+        {competitor.points}
+      </TableCell>
+      <TableCell className="md:text-right md:whitespace-nowrap">
         <Link
           to={`/admin/audit?record=competitor:${competitor.id}`}
           aria-label={`History of ${competitor.name}`}
-          className={buttonClasses({ variant: "ghost", size: "icon" })}
+          className={buttonClasses({ variant: "ghost", size: "rowIcon" })}
         >
           <History aria-hidden />
+          <CardActionLabel>History</CardActionLabel>
         </Link>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
+        <Button variant="ghost" size="rowIcon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
           <Pencil aria-hidden />
+          <CardActionLabel>Edit</CardActionLabel>
         </Button>
-        <Button variant="ghost" size="icon" aria-label={`Delete ${competitor.name}`} disabled={deleting} onClick={onDelete}>
+        <Button variant="ghost" size="rowIcon" aria-label={`Delete ${competitor.name}`} disabled={deleting} onClick={onDelete}>
           <Trash2 aria-hidden className="text-destructive" />
+          <CardActionLabel>Delete</CardActionLabel>
         </Button>
       </TableCell>
     </TableRow>

@@ -1,7 +1,7 @@
 import { History, Pencil, Trash2 } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { CardActionLabel, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
 /** A notice as the admin list shows it; the loader formats the dates, so no date library loads here. */
 export interface ListedNotice {
@@ -14,14 +14,19 @@ export interface ListedNotice {
   race: string | null;
 }
 
-/** The notices, newest first: title (a link to its page), when, pin, race, and the actions. */
+const HOME_PAGE = "Home page";
+
+/**
+ * The notices, newest first: title (a link to its page), when, pin, race, and the actions. On a
+ * phone each notice is a card with labelled buttons (issue 32 item 4).
+ */
 export function NewsTable({ notices }: { notices: ListedNotice[] }) {
   return (
-    <Table>
+    <Table cards>
       <TableHeader>
         <TableRow>
           <TableHead>Notice</TableHead>
-          <TableHead className="hidden sm:table-cell">Home page</TableHead>
+          <TableHead>{HOME_PAGE}</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -36,32 +41,36 @@ export function NewsTable({ notices }: { notices: ListedNotice[] }) {
                 {notice.published}
                 {notice.race && ` · ${notice.race}`}
               </div>
-              <div className="text-xs text-muted-foreground sm:hidden">{pinText(notice)}</div>
             </TableCell>
-            <TableCell className="hidden whitespace-nowrap text-sm sm:table-cell">{pinText(notice)}</TableCell>
-            <TableCell className="whitespace-nowrap text-right">
+            <TableCell label={HOME_PAGE} className="text-sm md:whitespace-nowrap">
+              {pinText(notice)}
+            </TableCell>
+            <TableCell className="md:text-right md:whitespace-nowrap">
               <Link
                 to={`/admin/audit?record=news:${notice.id}`}
                 aria-label={`History of ${notice.title}`}
-                className={buttonClasses({ variant: "ghost", size: "icon" })}
+                className={buttonClasses({ variant: "ghost", size: "rowIcon" })}
               >
                 <History aria-hidden />
+                <CardActionLabel>History</CardActionLabel>
               </Link>
               <Link
                 to={`/admin/news?edit=${notice.id}`}
                 preventScrollReset
                 aria-label={`Edit ${notice.title}`}
-                className={buttonClasses({ variant: "ghost", size: "icon" })}
+                className={buttonClasses({ variant: "ghost", size: "rowIcon" })}
               >
                 <Pencil aria-hidden />
+                <CardActionLabel>Edit</CardActionLabel>
               </Link>
               <Link
                 to={`/admin/news?delete=${notice.id}`}
                 preventScrollReset
                 aria-label={`Delete ${notice.title}`}
-                className={buttonClasses({ variant: "ghost", size: "icon" })}
+                className={buttonClasses({ variant: "ghost", size: "rowIcon" })}
               >
                 <Trash2 aria-hidden />
+                <CardActionLabel>Delete</CardActionLabel>
               </Link>
             </TableCell>
           </TableRow>

@@ -3,7 +3,7 @@ import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "~/componen
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { CardActionLabel, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { RACE_STATUS_LABELS, type RaceStatus } from "~/lib/races/race-timing";
 import { plural } from "~/lib/util/plural";
 
@@ -31,16 +31,22 @@ export interface ListedRace {
 /** What a row's buttons open: the race's form, its delete confirmation or its entries. */
 export type RaceDialogKind = "form" | "delete" | "entries";
 
-/** The races with their status and, per row, links to results and heats and the dialogs' buttons. */
+/** SPEC's columns; each also labels its value on a phone's card. */
+const COLUMNS = { date: "Date", location: "Location", status: "Status" } as const;
+
+/**
+ * The races with their status and, per row, links to results and heats and the dialogs' buttons.
+ * On a phone each race is a card, its icon buttons labelled (issue 32 item 4).
+ */
 export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kind: RaceDialogKind, race: ListedRace) => void }) {
   return (
-    <Table>
+    <Table cards>
       <TableHeader>
         <TableRow>
           <TableHead>Race</TableHead>
-          <TableHead>Date</TableHead>
-          <TableHead>Location</TableHead>
-          <TableHead>Status</TableHead>
+          <TableHead>{COLUMNS.date}</TableHead>
+          <TableHead>{COLUMNS.location}</TableHead>
+          <TableHead>{COLUMNS.status}</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -48,18 +54,18 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
         {races.map((race) => (
           <TableRow key={race.id}>
             <TableCell className="font-medium">{race.title}</TableCell>
-            <TableCell>
-              <div className="whitespace-nowrap">{race.dateLabel}</div>
+            <TableCell label={COLUMNS.date}>
+              <div className="md:whitespace-nowrap">{race.dateLabel}</div>
               <div className="mt-1 text-xs text-muted-foreground">{race.countsIn}</div>
             </TableCell>
-            <TableCell>{race.location}</TableCell>
-            <TableCell>
+            <TableCell label={COLUMNS.location}>{race.location}</TableCell>
+            <TableCell label={COLUMNS.status}>
               <Badge variant={race.status === "completed" ? "past" : race.status === "cancelled" ? "cancelled" : "upcoming"}>
                 {RACE_STATUS_LABELS[race.status]}
               </Badge>
               {!race.countsForChampionship && <div className="mt-1 text-xs text-muted-foreground">Not in the championship</div>}
             </TableCell>
-            <TableCell className="text-right whitespace-nowrap">
+            <TableCell className="md:text-right md:whitespace-nowrap">
               {race.status === "completed" ? (
                 <Link
                   to={`/admin/results?race=${race.id}`}
@@ -78,8 +84,12 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
               <Button variant="ghost" size="sm" onClick={() => onOpen("entries", race)}>
                 <ListChecks aria-hidden />
                 {/* The name starts with what the button shows (WCAG 2.5.3, label in name). */}
-                {race.entryCount}
-                <span className="sr-only">{` ${plural(race.entryCount, "entry", "entries")} of ${race.title}`}</span>
+                {/* "3 entries" on a phone's card, where the bare count would not say what it counts. */}
+                <span>
+                  {race.entryCount}
+                  <span className="md:sr-only">{` ${plural(race.entryCount, "entry", "entries")}`}</span>
+                </span>
+                <span className="sr-only">{` of ${race.title}`}</span>
               </Button>
               <Link
                 to={`/admin/races/${race.id}/heats`}
@@ -92,15 +102,18 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
               <Link
                 to={`/admin/audit?record=race:${race.id}`}
                 aria-label={`History of ${race.title}`}
-                className={buttonClasses({ variant: "ghost", size: "icon" })}
+                className={buttonClasses({ variant: "ghost", size: "rowIcon" })}
               >
                 <History aria-hidden />
+                <CardActionLabel>History</CardActionLabel>
               </Link>
-              <Button variant="ghost" size="icon" aria-label={`Edit ${race.title}`} onClick={() => onOpen("form", race)}>
+              <Button variant="ghost" size="rowIcon" aria-label={`Edit ${race.title}`} onClick={() => onOpen("form", race)}>
                 <Pencil aria-hidden />
+                <CardActionLabel>Edit</CardActionLabel>
               </Button>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${race.title}`} onClick={() => onOpen("delete", race)}>
+              <Button variant="ghost" size="rowIcon" aria-label={`Delete ${race.title}`} onClick={() => onOpen("delete", race)}>
                 <Trash2 aria-hidden className="text-destructive" />
+                <CardActionLabel>Delete</CardActionLabel>
               </Button>
             </TableCell>
           </TableRow>

@@ -1,7 +1,7 @@
 import { History, Pencil } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { CardActionLabel, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
 /** A defined season as the list shows it: its rules in words and its dates formatted (by the loader). */
 export interface ListedSeason {
@@ -15,15 +15,21 @@ export interface ListedSeason {
   dates: string;
 }
 
-/** The defined seasons: name (a link to its standings), dates, rules, and the edit link. */
+/** The columns after Season; each also labels its value on a phone's card. */
+const COLUMNS = { dates: "Dates", rules: "Rules" } as const;
+
+/**
+ * The defined seasons: name (a link to its standings), dates, rules, and the edit link. On a phone
+ * each season is a card with labelled buttons (issue 32 item 4).
+ */
 export function SeasonTable({ seasons }: { seasons: ListedSeason[] }) {
   return (
-    <Table>
+    <Table cards>
       <TableHeader>
         <TableRow>
           <TableHead>Season</TableHead>
-          <TableHead>Dates</TableHead>
-          <TableHead>Rules</TableHead>
+          <TableHead>{COLUMNS.dates}</TableHead>
+          <TableHead>{COLUMNS.rules}</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -36,25 +42,29 @@ export function SeasonTable({ seasons }: { seasons: ListedSeason[] }) {
               </Link>
               <div className="text-xs text-muted-foreground">?season={season.key}</div>
             </TableCell>
-            <TableCell className="whitespace-nowrap">{season.dates}</TableCell>
-            <TableCell className="text-sm">
+            <TableCell label={COLUMNS.dates} className="md:whitespace-nowrap">
+              {season.dates}
+            </TableCell>
+            <TableCell label={COLUMNS.rules} className="text-sm">
               {season.rules.length === 0 ? "Every result counts (default points)." : season.rules.join(" ")}
             </TableCell>
-            <TableCell className="text-right">
+            <TableCell className="md:text-right">
               <Link
                 to={`/admin/audit?record=season:${season.id}`}
                 aria-label={`History of ${season.name}`}
-                className={buttonClasses({ variant: "ghost", size: "icon" })}
+                className={buttonClasses({ variant: "ghost", size: "rowIcon" })}
               >
                 <History aria-hidden />
+                <CardActionLabel>History</CardActionLabel>
               </Link>
               <Link
                 to={`/admin/seasons?edit=${season.id}`}
                 preventScrollReset
                 aria-label={`Edit ${season.name}`}
-                className={buttonClasses({ variant: "ghost", size: "icon" })}
+                className={buttonClasses({ variant: "ghost", size: "rowIcon" })}
               >
                 <Pencil aria-hidden />
+                <CardActionLabel>Edit</CardActionLabel>
               </Link>
             </TableCell>
           </TableRow>

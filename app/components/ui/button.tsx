@@ -19,6 +19,8 @@ const SIZES = {
   sm: `${LINE} h-9 px-3`,
   lg: `${LINE} h-11 px-8`,
   icon: `${LINE} size-10`,
+  /** An icon button of a card table's row: its word beside the icon on a phone's card (CardActionLabel), from md as `icon`. */
+  rowIcon: `${LINE} h-10 px-3 md:w-10 md:px-0`,
   /** Taller on a phone: tapped at the pond side while the boats come in. */
   touch: `${LINE} h-12 px-4 py-2 sm:h-10`,
   /** Padding only: the caller's classes set the display, height and wrapping. */
