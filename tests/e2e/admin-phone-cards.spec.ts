@@ -59,8 +59,8 @@ test.beforeAll(async () => {
       .values({
         key: `cards-${tag.toLowerCase()}`,
         name: `Summer Series ${tag}`,
-        startsOn: "2091-05-01",
-        endsOn: "2091-09-30",
+        startsOn: "2095-05-01",
+        endsOn: "2095-09-30",
         pointsTable: [25, 20, 15, 13, 11, 10, 9, 8, 7, 6],
         pointsBelow: 5,
       })
