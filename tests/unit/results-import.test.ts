@@ -81,22 +81,22 @@ describe("matching racers", () => {
   ];
   const index = indexRacers(racers);
 
-  it("matches by boat number first, the name deciding a shared boat", () => {
-    expect(matchRacer(index, "12", "")).toMatchObject({ kind: "boat", racer: { id: 2 }, nameDiffers: false });
-    expect(matchRacer(index, "#12", "Somebody Else")).toMatchObject({ kind: "boat", racer: { id: 2 }, nameDiffers: true });
-    expect(matchRacer(index, "7", "ray tucker")).toMatchObject({ kind: "boat", racer: { id: 4 } });
+  it("matches by boat number first, the name deciding a shared boat", async () => {
+    expect(await matchRacer(index, "12", "")).toMatchObject({ kind: "boat", racer: { id: 2 }, nameDiffers: false });
+    expect(await matchRacer(index, "#12", "Somebody Else")).toMatchObject({ kind: "boat", racer: { id: 2 }, nameDiffers: true });
+    expect(await matchRacer(index, "7", "ray tucker")).toMatchObject({ kind: "boat", racer: { id: 4 } });
   });
 
-  it("then by name, ignoring case, accents, spacing and order", () => {
-    expect(matchRacer(index, "", "ANA AVILA")).toMatchObject({ kind: "name", racer: { id: 2 } });
-    expect(matchRacer(index, "", "  jose   DOS-SANTOS ")).toMatchObject({ kind: "name", racer: { id: 3 } });
-    expect(matchRacer(index, "99", "Smith Jon")).toMatchObject({ kind: "name", racer: { id: 1 } });
+  it("then by name, ignoring case, accents, spacing and order", async () => {
+    expect(await matchRacer(index, "", "ANA AVILA")).toMatchObject({ kind: "name", racer: { id: 2 } });
+    expect(await matchRacer(index, "", "  jose   DOS-SANTOS ")).toMatchObject({ kind: "name", racer: { id: 3 } });
+    expect(await matchRacer(index, "99", "Smith Jon")).toMatchObject({ kind: "name", racer: { id: 1 } });
   });
 
-  it("offers close spellings, and nothing for a stranger", () => {
-    const smyth = matchRacer(index, "", "Jon Smyth");
+  it("offers close spellings, and nothing for a stranger", async () => {
+    const smyth = await matchRacer(index, "", "Jon Smyth");
     expect(smyth.kind === "none" && smyth.suggestions.map((r) => r.id)).toEqual([1]);
-    const stranger = matchRacer(index, "", "Maria Santos");
+    const stranger = await matchRacer(index, "", "Maria Santos");
     expect(stranger.kind === "none" && stranger.suggestions).toEqual([]);
   });
 

@@ -159,7 +159,7 @@ export async function planImport(
     let newRacer: string | null = null;
     let suggestions: PreviewRow["suggestions"] = [];
     const choice = settings.choices[String(i)] ?? null;
-    const match = matchRacer(index, boat, name, spellings);
+    const match = await matchRacer(index, boat, name, spellings, pause);
     if (match.kind === "boat") {
       racer = { id: match.racer.id, label: racerLabel(match.racer), by: "boat" };
       if (match.nameDiffers) notes.push(`boat #${boat} is ${racerLabel(match.racer)}'s; the file says "${name}"`);

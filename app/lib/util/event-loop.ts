@@ -4,7 +4,10 @@
  * on each step gives the loop a turn once `sliceMs` have passed since the last turn, and costs
  * nothing otherwise.
  */
-export function eventLoopBreaks(sliceMs = 10): () => Promise<void> | undefined {
+/** A turn for the event loop when it is due (see eventLoopBreaks). */
+export type Pause = () => Promise<void> | undefined;
+
+export function eventLoopBreaks(sliceMs = 10): Pause {
   let last = performance.now();
   return () => {
     if (performance.now() - last < sliceMs) return undefined;
