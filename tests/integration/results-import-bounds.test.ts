@@ -6,7 +6,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importDrafts } from "~/db/schema";
+import { importDrafts, raceResults } from "~/db/schema";
 import { createSession } from "~/domain/admin/auth.server";
 import { createDraft, DRAFTS_PER_ADMIN, loadDraft } from "~/domain/race-day/results-import.server";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
@@ -64,6 +64,42 @@ describe("a choice is one the preview offered (item 10)", () => {
     expect((await post(jon.id)).status).toBe(302);
     expect((await loadDraft(db, draftId, race.id, admin.id))!.settings.choices).toEqual({ "0": jon.id });
   });
+});
+
+describe("a choice posted with the confirmation (one read and one plan of the file)", () => {
+  it(
+    "refuses a racer the row was not offered and writes nothing; an offered one confirms in the same post",
+    { timeout: 60_000 },
+    async () => {
+      const race = await createRace(db);
+      const uploaded = await upload(race.id, new TextEncoder().encode("Pos,Name\n1,Jon Smyth\n"), "r.csv");
+      const location = uploaded.headers.get("Location")!;
+      const draftId = new URL(location, site.url).searchParams.get("draft")!;
+      const html = await (await site.request(location, { cookie })).text();
+      const shownDigest = /name="digest" value="([^"]+)"/.exec(html)![1]!;
+      const confirm = (id: number, digest: string) =>
+        site.request(`/admin/races/${race.id}/import`, {
+          method: "POST",
+          cookie,
+          body: new URLSearchParams({ intent: "confirm", draft: draftId, digest, "choice.0": String(id) }),
+        });
+      const refused = await confirm(ana.id, shownDigest);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Line 2: choose one of the racers the preview offers");
+      expect(await db.select().from(raceResults).where(eq(raceResults.raceId, race.id))).toEqual([]);
+      expect((await loadDraft(db, draftId, race.id, admin.id))!.settings.choices).toEqual({});
+
+      // Choosing Jon changes what would be written: the preview shown before is not it ("changed"),
+      // the choice is kept, and the page's new fingerprint confirms.
+      expect((await confirm(jon.id, shownDigest)).status).toBe(409);
+      expect((await loadDraft(db, draftId, race.id, admin.id))!.settings.choices).toEqual({ "0": jon.id });
+      const again = await (await site.request(location, { cookie })).text();
+      const digest = /name="digest" value="([^"]+)"/.exec(again)![1]!;
+      expect((await confirm(jon.id, digest)).status).toBe(302);
+      const written = await db.select().from(raceResults).where(eq(raceResults.raceId, race.id));
+      expect(written.map((r) => r.competitorId)).toEqual([jon.id]);
+    },
+  );
 });
 
 describe("UTF-16 files (item 11)", () => {

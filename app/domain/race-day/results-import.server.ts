@@ -15,7 +15,7 @@ import { sameResults, type StoredResult } from "~/lib/results-import/changes";
 import { cleanMapping, headerKey, recogniseHeaders, type ColumnMapping } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";
 import { readImport } from "~/domain/race-day/read-import.server";
-import { IMPORT_ENCODINGS, type ImportEncoding } from "~/domain/race-day/import-form.server";
+import { IMPORT_ENCODINGS, ImportFormError, type ImportEncoding } from "~/domain/race-day/import-form.server";
 import { DEFAULT_SETTINGS, planImport, type ImportPlan, type ImportSettings } from "~/lib/results-import/preview";
 import type { KnownRacer } from "~/lib/results-import/match";
 import { completeRaceWithResults } from "~/domain/race-day/race-completion.server";
@@ -147,12 +147,10 @@ function digestOf(plan: ImportPlan): string {
     .slice(0, 32);
 }
 
-async function computePreview(db: Database | Tx, draft: Draft): Promise<Preview> {
-  const parsed = await readImport(draft.source);
-  if (!parsed.ok) return parsed;
-  const { table } = parsed;
+/** The preview of a table read from a draft, with these settings (the mapping remembered for its headers when it has none). */
+async function planPreview(db: Database | Tx, table: ImportTable, settings: DraftSettings): Promise<Preview & { ok: true }> {
   const key = headerKey(table.headers);
-  let mapping = cleanMapping(draft.settings.mapping, table.headers.length);
+  let mapping = cleanMapping(settings.mapping, table.headers.length);
   let remembered = false;
   if (!mapping) {
     const [saved] = await db
@@ -163,35 +161,69 @@ async function computePreview(db: Database | Tx, draft: Draft): Promise<Preview>
     remembered = mapping !== null;
   }
   mapping ??= recogniseHeaders(table.headers);
-  const plan = await planImport(table, mapping, draft.settings, await knownRacers(db));
+  const plan = await planImport(table, mapping, settings, await knownRacers(db));
   return { ok: true, table, mapping, remembered, plan, digest: digestOf(plan) };
 }
 
-export function previewDraft(db: Database, draft: Draft): Promise<Preview> {
-  return computePreview(db, draft);
+export async function previewDraft(db: Database, draft: Draft): Promise<Preview> {
+  const parsed = await readImport(draft.source);
+  return parsed.ok ? planPreview(db, parsed.table, draft.settings) : parsed;
 }
 
 export type ConfirmOutcome =
   | { ok: true; changed: string[]; added: string[]; unchanged: string[]; held: string[]; created: number; completed: boolean }
-  | { ok: false; reason: "race-not-found" | "draft-not-found" | "changed" | "nothing" | "unreadable"; message?: string };
+  | {
+      ok: false;
+      reason: "race-not-found" | "draft-not-found" | "changed" | "nothing" | "unreadable" | "refused";
+      message?: string;
+    };
+
+export interface ConfirmInput {
+  draftId: string;
+  raceId: number;
+  adminId: number | null;
+  /** The fingerprint of the preview the admin confirmed. */
+  digest: string;
+  /** The draft, when the caller has loaded it already. */
+  draft?: Draft;
+  /**
+   * The settings the confirming post gives (its mapping and choices), checked against the preview
+   * the admin saw; saved whatever the outcome, so a refused confirmation shows them. An
+   * ImportFormError it throws refuses the post ("refused", nothing written).
+   */
+  settingsOf?: (shown: Preview & { ok: true }) => DraftSettings;
+}
+
+const sameSettings = (a: DraftSettings, b: DraftSettings) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Writes the draft's results if the preview the admin confirmed (`digest`) is still what the
- * draft, the mapping and the club's racers give now; otherwise nothing and "changed".
+ * draft, the mapping and the club's racers give now; otherwise nothing and "changed". The file is
+ * read once and planned once (twice only when the post changes the settings), under the race's lock.
  */
-export async function confirmImport(
-  db: Database,
-  input: { draftId: string; raceId: number; adminId: number | null; digest: string },
-  actor: AuditActor = NO_ACTOR,
-): Promise<ConfirmOutcome> {
-  const draft = await loadDraft(db, input.draftId, input.raceId, input.adminId);
+export async function confirmImport(db: Database, input: ConfirmInput, actor: AuditActor = NO_ACTOR): Promise<ConfirmOutcome> {
+  const draft = input.draft ?? (await loadDraft(db, input.draftId, input.raceId, input.adminId));
   if (!draft) return { ok: false, reason: "draft-not-found" };
   return db.transaction(async (tx) => {
     const race = await lockRaceForResults(tx, input.raceId);
     if (!race) return { ok: false, reason: "race-not-found" } as const;
-    const { official } = race;
-    const preview = await computePreview(tx, draft);
-    if (!preview.ok) return { ok: false, reason: "unreadable", message: preview.message } as const;
+    const parsed = await readImport(draft.source);
+    if (!parsed.ok) return { ok: false, reason: "unreadable", message: parsed.message } as const;
+    let preview = await planPreview(tx, parsed.table, draft.settings);
+    if (input.settingsOf) {
+      let settings: DraftSettings;
+      try {
+        settings = input.settingsOf(preview);
+      } catch (error) {
+        // A choice the preview does not offer: the admin's to fix, and nothing is written.
+        if (error instanceof ImportFormError) return { ok: false, reason: "refused", message: error.message } as const;
+        throw error;
+      }
+      if (!sameSettings(settings, draft.settings)) {
+        await tx.update(importDrafts).set({ settings }).where(eq(importDrafts.id, draft.id));
+        preview = await planPreview(tx, parsed.table, settings);
+      }
+    }
     if (preview.digest !== input.digest) return { ok: false, reason: "changed" } as const;
     const { plan } = preview;
     const importable = plan.heats.filter((h) => !h.blocked);
@@ -200,77 +232,92 @@ export async function confirmImport(
 
     await rememberMapping(tx, preview.table.headers, preview.mapping);
     await tx.delete(importDrafts).where(eq(importDrafts.id, draft.id));
-
-    // Racers created by this import, by their key in the plan.
-    const ids = new Map<string, number>();
-    const racerIds = (racer: number | string) => (typeof racer === "number" ? racer : ids.get(racer)!);
-    for (const racer of plan.newRacers) {
-      const [created] = await tx
-        .insert(competitors)
-        .values({
-          firstName: racer.firstName,
-          lastName: racer.lastName,
-          boatNumber: racer.boatNumber,
-          boatClasses: [racer.boatClass],
-        })
-        .returning({ id: competitors.id });
-      ids.set(racer.key, created!.id);
-      await recordAudit(tx, {
-        actor,
-        kind: "competitor.create",
-        record: { type: "competitor", id: created!.id },
-        changes: diffFields(null, {
-          firstName: racer.firstName,
-          lastName: racer.lastName,
-          boatNumber: racer.boatNumber,
-          source: "results import",
-        }),
-      });
-    }
-
-    const changed: string[] = [];
-    // Written heats that had no results: "Imported", not "Replaced".
-    const added: string[] = [];
-    const unchanged: string[] = [];
-    const auditBefore: Record<string, unknown> = {};
-    const auditAfter: Record<string, unknown> = {};
-    for (const planned of importable) {
-      const heat = { raceId: input.raceId, boatClass: planned.boatClass, heatNumber: planned.heatNumber };
-      const before = await heatResults(tx, heat);
-      const after: StoredResult[] = planned.rows.map((r) => ({
-        competitorId: racerIds(r.racer),
-        position: r.position,
-        laps: r.laps,
-        lapTime: r.lapTime,
-        bestLap: r.bestLap,
-        totalTime: r.totalTime,
-        lapsAdjustment: r.lapsAdjustment,
-        lapsAdjustmentReason: r.lapsAdjustmentReason,
-      }));
-      const label = heatLabel(planned);
-      // The same file again changes nothing: no write, no change log.
-      if (sameResults(before, after)) {
-        unchanged.push(label);
-        continue;
-      }
-      changed.push(label);
-      if (before.length === 0) added.push(label);
-      await writeHeat(tx, heat, before, after, { official });
-      auditBefore[label] = before.length ? before : null;
-      auditAfter[label] = after;
-    }
-    if (changed.length > 0) {
-      await markResultsUpdated(tx, input.raceId);
-      await recordAudit(tx, {
-        actor,
-        kind: "results.import",
-        record: { type: "race", id: input.raceId },
-        changes: diffFields(auditBefore, auditAfter),
-      });
-    }
+    const racerIds = await createImportedRacers(tx, plan, actor);
+    const written = await writeImportedHeats(tx, input.raceId, importable, racerIds, race.official, actor);
     const completed = await completeRaceWithResults(tx, input.raceId, actor);
-    return { ok: true, changed, added, unchanged, held, created: plan.newRacers.length, completed } as const;
+    return { ok: true, ...written, held, created: plan.newRacers.length, completed } as const;
   });
+}
+
+/** The plan's new racers, created and audited; the function gives any planned racer's id. */
+async function createImportedRacers(tx: Tx, plan: ImportPlan, actor: AuditActor): Promise<(racer: number | string) => number> {
+  const ids = new Map<string, number>();
+  for (const racer of plan.newRacers) {
+    const [created] = await tx
+      .insert(competitors)
+      .values({
+        firstName: racer.firstName,
+        lastName: racer.lastName,
+        boatNumber: racer.boatNumber,
+        boatClasses: [racer.boatClass],
+      })
+      .returning({ id: competitors.id });
+    ids.set(racer.key, created!.id);
+    await recordAudit(tx, {
+      actor,
+      kind: "competitor.create",
+      record: { type: "competitor", id: created!.id },
+      changes: diffFields(null, {
+        firstName: racer.firstName,
+        lastName: racer.lastName,
+        boatNumber: racer.boatNumber,
+        source: "results import",
+      }),
+    });
+  }
+  return (racer) => (typeof racer === "number" ? racer : ids.get(racer)!);
+}
+
+/** Each importable heat written through the one heat writer, unless the file repeats it exactly; one audit entry. */
+async function writeImportedHeats(
+  tx: Tx,
+  raceId: number,
+  importable: ImportPlan["heats"],
+  racerIds: (racer: number | string) => number,
+  official: boolean,
+  actor: AuditActor,
+): Promise<{ changed: string[]; added: string[]; unchanged: string[] }> {
+  const changed: string[] = [];
+  // Written heats that had no results: "Imported", not "Replaced".
+  const added: string[] = [];
+  const unchanged: string[] = [];
+  const auditBefore: Record<string, unknown> = {};
+  const auditAfter: Record<string, unknown> = {};
+  for (const planned of importable) {
+    const heat = { raceId, boatClass: planned.boatClass, heatNumber: planned.heatNumber };
+    const before = await heatResults(tx, heat);
+    const after: StoredResult[] = planned.rows.map((r) => ({
+      competitorId: racerIds(r.racer),
+      position: r.position,
+      laps: r.laps,
+      lapTime: r.lapTime,
+      bestLap: r.bestLap,
+      totalTime: r.totalTime,
+      lapsAdjustment: r.lapsAdjustment,
+      lapsAdjustmentReason: r.lapsAdjustmentReason,
+    }));
+    const label = heatLabel(planned);
+    // The same file again changes nothing: no write, no change log.
+    if (sameResults(before, after)) {
+      unchanged.push(label);
+      continue;
+    }
+    changed.push(label);
+    if (before.length === 0) added.push(label);
+    await writeHeat(tx, heat, before, after, { official });
+    auditBefore[label] = before.length ? before : null;
+    auditAfter[label] = after;
+  }
+  if (changed.length > 0) {
+    await markResultsUpdated(tx, raceId);
+    await recordAudit(tx, {
+      actor,
+      kind: "results.import",
+      record: { type: "race", id: raceId },
+      changes: diffFields(auditBefore, auditAfter),
+    });
+  }
+  return { changed, added, unchanged };
 }
 
 function heatLabel(heat: { boatClass: string; heatNumber: number }): string {

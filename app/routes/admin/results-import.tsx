@@ -13,6 +13,7 @@ import {
   startImport,
   updateDraftSettings,
   type ConfirmOutcome,
+  type Preview,
 } from "~/domain/race-day/results-import.server";
 import { ImportPreview } from "~/components/admin/import-preview";
 import { ImportUploadForm } from "~/components/admin/import-upload-form";
@@ -59,6 +60,7 @@ const CONFIRM_MESSAGES: Record<Exclude<ConfirmOutcome, { ok: true }>["reason"], 
   changed: "The preview changed (a mapping, a choice or the club's racers): check it again, then confirm.",
   nothing: "No heat can be imported: fix the rows marked unusable first.",
   unreadable: "The file could not be read.",
+  refused: "The choices could not be saved.",
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -95,22 +97,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const draft = await loadDraft(db, form.draft, race.id, admin.id);
   if (!draft) return fail(CONFIRM_MESSAGES["draft-not-found"], 404);
-  const shown = await previewDraft(db, draft);
-  if (!shown.ok) return fail(shown.message);
-  let settings;
-  try {
-    settings = settingsFromForm(form, draft.settings, shown.table.headers.length, shown.mapping, (i) => {
+  // The post's mapping and choices, checked against the preview the admin saw.
+  const settingsOf = (shown: Extract<Preview, { ok: true }>) =>
+    settingsFromForm(form, draft.settings, shown.table.headers.length, shown.mapping, (i) => {
       const row = shown.plan.rows[i];
       return row && { line: row.line, ids: row.suggestions.map((s) => s.id) };
     });
+  try {
+    if (form.intent === "update") {
+      const shown = await previewDraft(db, draft);
+      if (!shown.ok) return fail(shown.message);
+      await updateDraftSettings(db, draft, settingsOf(shown));
+      return redirect(`${here}?draft=${draft.id}`);
+    }
   } catch (error) {
     if (error instanceof ImportFormError) return fail(error.message);
     throw error;
   }
-  await updateDraftSettings(db, draft, settings);
-  if (form.intent === "update") return redirect(`${here}?draft=${draft.id}`);
   const outcome = await attempt(context.get(loggerContext), "results import", () =>
-    confirmImport(db, { draftId: draft.id, raceId: race.id, adminId: admin.id, digest: form.digest }, adminActor(admin, context)),
+    confirmImport(
+      db,
+      { draftId: draft.id, raceId: race.id, adminId: admin.id, digest: form.digest, draft, settingsOf },
+      adminActor(admin, context),
+    ),
   );
   if (!outcome) return fail("An unexpected error occurred: nothing was imported, the previous results are unchanged.", 500);
   if (!outcome.ok) return fail(outcome.message ?? CONFIRM_MESSAGES[outcome.reason], outcome.reason === "changed" ? 409 : 400);
