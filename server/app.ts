@@ -296,3 +296,13 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
 }
 
 export { runCli } from "~/server/cli";
+
+/**
+ * For the integration tests' sites (tests/support/admin-http.ts): the HTTP app and the route
+ * modules of this build, from one bundle, so the router contexts the app sets are the ones the
+ * routes read. Tests then run the code the club runs, without compiling it again per test file.
+ */
+export { createHttpApp } from "~/server/http";
+export async function serverBuild(): Promise<ServerBuild> {
+  return await import("virtual:react-router/server-build");
+}

@@ -1,9 +1,12 @@
 /**
  * The whole site over real HTTP against a test database: the Express app of server/http.ts with
- * the route modules compiled by Vite (as `npm run dev` does). Both are loaded through the same
- * Vite module graph, so the router contexts the server sets are the ones the routes read.
+ * the route modules, both from one module graph (the production build, or Vite's compile of the
+ * sources), so the router contexts the server sets are the ones the routes read.
  */
+import { existsSync, readdirSync, statSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { sql } from "drizzle-orm";
@@ -23,20 +26,65 @@ export interface TestSite {
   close: () => Promise<void>;
 }
 
-/** `config` overrides the test club's settings, e.g. `{ pinnedToday }` to fix "today". */
-export async function startTestSite(
-  db: Database,
-  config: { pinnedToday?: string; mailServer?: boolean; backupDir?: string } = {},
-): Promise<TestSite> {
+interface SiteCode {
+  createHttpApp: typeof CreateHttpApp;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  close: () => Promise<void>;
+}
+
+/**
+ * The site's code: the production build when it is newer than every source file (as after
+ * `npm run build`, which `npm test` runs first), else the sources through Vite (as `npm run dev`
+ * does, about 10-20 s of compiling per test file). TEST_SITE=dev forces the sources.
+ */
+async function siteCode(): Promise<SiteCode> {
+  if (process.env.TEST_SITE !== "dev" && buildIsFresh()) {
+    const bundle = (await import(/* @vite-ignore */ pathToFileURL(BUILD_ENTRY).href)) as {
+      createHttpApp: typeof CreateHttpApp;
+      serverBuild: () => Promise<ServerBuild>;
+    };
+    return { createHttpApp: bundle.createHttpApp, build: await bundle.serverBuild(), close: async () => undefined };
+  }
   const vite = await createServer({
     server: { middlewareMode: true, hmr: false, ws: false },
     appType: "custom",
     logLevel: "silent",
   });
   const { createHttpApp } = (await vite.ssrLoadModule("/server/http.ts")) as { createHttpApp: typeof CreateHttpApp };
-  const app = createHttpApp({
-    db,
+  return {
+    createHttpApp,
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    close: () => vite.close(),
+  };
+}
+
+const BUILD_ENTRY = path.resolve("build/server/index.js");
+
+let fresh: boolean | undefined;
+function buildIsFresh(): boolean {
+  if (fresh !== undefined) return fresh;
+  if (!existsSync(BUILD_ENTRY)) return (fresh = false);
+  const built = statSync(BUILD_ENTRY).mtimeMs;
+  const newer = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? newer(full) : statSync(full).mtimeMs > built;
+    });
+  const configs = ["vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  return (fresh =
+    !["app", "server", "db", "public"].some((dir) => existsSync(dir) && newer(dir)) &&
+    !configs.some((file) => existsSync(file) && statSync(file).mtimeMs > built));
+}
+
+/** `config` overrides the test club's settings, e.g. `{ pinnedToday }` to fix "today". */
+export async function startTestSite(
+  db: Database,
+  config: { pinnedToday?: string; mailServer?: boolean; backupDir?: string } = {},
+): Promise<TestSite> {
+  const site = await siteCode();
+  const app = site.createHttpApp({
+    db,
+    build: site.build,
     config: {
       clubName: "Test Club",
       clubEmail: "info@example.org",
@@ -57,7 +105,7 @@ export async function startTestSite(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await vite.close();
+      await site.close();
     },
   };
 }
