@@ -46,11 +46,10 @@ ENV_FILE=.env
 WAIT_SECONDS="${INSTALL_WAIT_SECONDS:-300}"
 LOG="$(mktemp -t club-install.XXXXXX)"
 FRESH=0 DONE=0
+# shellcheck source=scripts/lib/stack.sh
+. scripts/lib/stack.sh
 
 # --- What is already here -------------------------------------------------------------------------
-
-# A value of .env (KEY=value lines, written below); never sourced, so nothing in it runs.
-env_value() { sed -n "s/^$1=//p" "$ENV_FILE" | tail -n 1 | sed 's/^"\(.*\)"$/\1/'; }
 
 if [ -f "$ENV_FILE" ]; then
   DOMAIN="$(env_value DOMAIN)"
@@ -80,28 +79,8 @@ HTTPS_PORT="$(setting HTTPS_PORT 443)"
 # --- The machine --------------------------------------------------------------------------------
 
 say "Checking this machine..."
-case "${CONTAINER_ENGINE:-}" in
-  "") if command -v docker >/dev/null; then ENGINE=docker; elif command -v podman >/dev/null; then ENGINE=podman; else ENGINE=""; fi ;;
-  docker | podman) ENGINE="$CONTAINER_ENGINE" ;;
-  *) fail "CONTAINER_ENGINE must be docker or podman" ;;
-esac
-[ -n "$ENGINE" ] || fail "no container engine: install Docker (https://docs.docker.com/engine/install/), then run this again"
-"$ENGINE" info >/dev/null 2>&1 || fail "$ENGINE does not answer: start it (systemctl start $ENGINE), or run this as root"
-if [ "$ENGINE" = docker ]; then
-  docker compose version >/dev/null 2>&1 || fail "Docker's compose plugin is missing: apt-get install docker-compose-plugin"
-  COMPOSE=(docker compose -p "$PROJECT")
-  BUILD=(docker build)
-else
-  command -v podman-compose >/dev/null || fail "podman-compose is missing: apt-get install podman-compose"
-  COMPOSE=(podman-compose -p "$PROJECT")
-  # Podman's default image format (OCI) drops the image's HEALTHCHECK.
-  BUILD=(podman build --format docker)
-fi
-command -v curl >/dev/null || fail "curl is missing (it checks the site at the end): apt-get install curl"
+choose_engine
 
-# The containers of one service of this stack (both engines label them as compose does).
-containers() { "$ENGINE" ps -q --filter "label=com.docker.compose.project=$PROJECT" --filter "label=com.docker.compose.service=$1"; }
-first_container() { containers "$1" | head -n 1; }
 RUNNING=1
 for service in postgres app caddy; do [ -n "$(containers "$service")" ] || RUNNING=0; done
 
@@ -182,15 +161,7 @@ APP_IMAGE="$(env_value APP_IMAGE)"
 
 # --- Image and stack ----------------------------------------------------------------------------
 
-if ! "$ENGINE" image inspect "$APP_IMAGE" >/dev/null 2>&1; then
-  say "Building the site's image $APP_IMAGE (a few minutes)..."
-  node_image="$(env_value NODE_IMAGE)"
-  build_started=$SECONDS
-  "${BUILD[@]}" ${node_image:+--build-arg "NODE_IMAGE=$node_image"} -t "$APP_IMAGE" . >>"$LOG" 2>&1 ||
-    fail "the image did not build. Its last lines:
-$(tail -n 15 "$LOG")"
-  say "  Built in $((SECONDS - build_started)) s."
-fi
+build_image "$APP_IMAGE"
 
 # Docker's `up -d` changes only what .env or compose.yaml changed (SMTP_URL added, say); podman-compose
 # 1.0 would try to make the running containers again, so with Podman a running stack is left alone.
@@ -204,28 +175,10 @@ fi
 
 # --- Through its own HTTPS ----------------------------------------------------------------------
 
-address="https://$DOMAIN$([ "$HTTPS_PORT" = 443 ] || printf ':%s' "$HTTPS_PORT")"
+address="$(site_address)"
 say "Waiting until $address answers (the first certificate can take a minute)..."
-deadline=$((SECONDS + WAIT_SECONDS))
-ca=()
-until
-  # `localhost` has a certificate from Caddy's own authority, which this machine does not know.
-  if [ "$DOMAIN" = localhost ] && [ ${#ca[@]} = 0 ]; then
-    root="$(mktemp -t club-ca.XXXXXX)"
-    caddy_container="$(first_container caddy)"
-    if [ -n "$caddy_container" ] && "$ENGINE" exec "$caddy_container" cat /data/caddy/pki/authorities/local/root.crt >"$root" 2>/dev/null; then ca=(--cacert "$root"); fi
-  fi
-  curl -fsS --max-time 10 "${ca[@]}" --resolve "$DOMAIN:$HTTPS_PORT:127.0.0.1" "$address/readyz" >>"$LOG" 2>&1
-do
-  if [ "$SECONDS" -ge "$deadline" ]; then
-    for service in caddy app; do
-      c="$(first_container "$service")"
-      [ -z "$c" ] || { say "--- last lines of $service:" && "$ENGINE" logs --tail 10 "$c" 2>&1; } >>"$LOG"
-    done
-    fail "$address did not answer within $WAIT_SECONDS s. Usual causes: the DNS record does not point here yet, or a firewall closes ports 80/443 (both must be open for the certificate). Logs: '${COMPOSE[*]} logs caddy app'"
-  fi
-  sleep 3
-done
+wait_for_site ||
+  fail "$address did not answer within $WAIT_SECONDS s. Usual causes: the DNS record does not point here yet, or a firewall closes ports 80/443 (both must be open for the certificate). Logs: '${COMPOSE[*]} logs caddy app'"
 say "  $address answers."
 
 # --- The first owner ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import { admin } from "~/server/commands/admin";
 import { dbBackup, dbRestore } from "~/server/commands/backup";
 import { dbImport } from "~/server/commands/import";
+import { dbMigrate } from "~/server/commands/migrate";
 import type { Command } from "~/server/commands/types";
 
 export const commands: Record<string, Command> = {
@@ -9,4 +10,5 @@ export const commands: Record<string, Command> = {
   "db:backup": dbBackup,
   "db:restore": dbRestore,
   "db:import": dbImport,
+  "db:migrate": dbMigrate,
 };

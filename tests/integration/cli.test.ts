@@ -4,7 +4,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, expect, inject, it } from "vitest";
 import { createTestDatabase, useTestDatabase } from "../support/database";
 
 const run = promisify(execFile);
@@ -62,4 +64,27 @@ it("creates an admin from the shell with the password piped on stdin, and refuse
   expect(created.code).toBe(0);
   expect(created.output).not.toContain("a-long-enough-password");
   expect(await verifyCredentials(source.db, "treasurer", "a-long-enough-password")).toMatchObject({ username: "treasurer" });
+});
+
+it("db:migrate applies the migrations of this version to an empty database, and nothing else", { timeout: 60_000 }, async () => {
+  const adminUrl = inject("adminDatabaseUrl");
+  const name = `club_test_empty_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const empty = new pg.Client({ connectionString: url.toString() });
+  try {
+    const { stdout } = await cli(url.toString(), "db:migrate");
+    expect(stdout).toMatch(/^The database has this version's \d+ migrations \(the newest: \d{4}_\w+\)\.$/m);
+    await empty.connect();
+    const { rows } = await empty.query("SELECT count(*)::int AS n FROM schema_migrations");
+    expect(rows[0].n).toBe(Number(/(\d+) migrations/.exec(stdout)![1]));
+    expect((await empty.query("SELECT count(*)::int AS n FROM admins")).rows[0].n).toBe(0);
+  } finally {
+    await empty.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await admin.end();
+  }
 });
