@@ -5,7 +5,7 @@ import { raceResults, races } from "~/db/schema";
 import { deleteCompetitor, listCompetitors, saveCompetitor } from "~/domain/racer/competitors.server";
 import { deleteRace, listAdminRaces, raceEntries } from "~/domain/races/races.server";
 import { replaceHeatResults } from "~/domain/race-day/results.server";
-import { resultsSchema, type ResultsInput } from "~/lib/admin/admin-schemas";
+import { resultsSchema, type ResultsInput } from "~/lib/race-day/results-schema";
 import { upsertAdmin } from "~/domain/admin/auth.server";
 import { adminCommand } from "~/server/commands/admin";
 import type { Env } from "~/server/env";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { saveRace } from "~/domain/races/races.server";
-import { raceSchema } from "~/lib/admin/admin-schemas";
+import { raceSchema } from "~/lib/races/race-schema";
 import { loader as calendarLoader } from "~/routes/calendar";
 import { loader as raceLoader } from "~/routes/race";
 import { useTestDatabase } from "../support/database";

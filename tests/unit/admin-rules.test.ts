@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { secureCookies, sessionCookie } from "~/domain/admin/auth.server";
-import { competitorSchema, effectivePosition, raceSchema, resultsSchema } from "~/lib/admin/admin-schemas";
+import { competitorSchema } from "~/lib/racer/competitor-schema";
+import { effectivePosition, resultsSchema } from "~/lib/race-day/results-schema";
+import { raceSchema } from "~/lib/races/race-schema";
 import { csvCell, toCsv } from "~/lib/util/csv";
 
 describe("CSV for the timing PC", () => {

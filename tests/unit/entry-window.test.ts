@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { raceSchema } from "~/lib/admin/admin-schemas";
+import { raceSchema } from "~/lib/races/race-schema";
 import {
   entryWindowState,
   entryWindowText,

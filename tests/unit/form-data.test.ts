@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { $ZodObject } from "zod/v4/core";
-import { competitorSchema, raceSchema, resultsSchema } from "~/lib/admin/admin-schemas";
+import { competitorSchema } from "~/lib/racer/competitor-schema";
+import { raceSchema } from "~/lib/races/race-schema";
+import { resultsSchema } from "~/lib/race-day/results-schema";
 import { seasonSchema } from "~/lib/championship/season-schema";
 import { driverRegistrationSchema, raceRegistrationSchema } from "~/lib/registration/registration-forms";
 import { clubSettingsSchema } from "~/lib/site/club-settings";

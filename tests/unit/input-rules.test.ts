@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { competitorSchema, raceSchema } from "~/lib/admin/admin-schemas";
+import { competitorSchema } from "~/lib/racer/competitor-schema";
+import { raceSchema } from "~/lib/races/race-schema";
 import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/calendar-date";
 import {
   forbiddenCharactersMessage,

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/util/zod";
 import { MAX_FIELDS, readForm } from "~/domain/platform/read-form.server";
-import { competitorSchema, raceSchema, resultsSchema } from "~/lib/admin/admin-schemas";
+import { competitorSchema } from "~/lib/racer/competitor-schema";
+import { raceSchema } from "~/lib/races/race-schema";
+import { resultsSchema } from "~/lib/race-day/results-schema";
 import { loginSchema } from "~/lib/admin/sign-in-schemas";
 import { driverRegistrationSchema, HONEYPOT_FIELD, raceRegistrationSchema } from "~/lib/registration/registration";
 

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeade
 import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
-import { competitorSchema } from "~/lib/admin/admin-schemas";
+import { competitorSchema } from "~/lib/racer/competitor-schema";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import type { Toast } from "~/lib/util/toast";
 

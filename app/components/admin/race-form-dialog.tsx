@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeade
 import { CheckboxField, InputField, RequiredMarks, SelectField, TextareaField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
-import { RACE_DESCRIPTION_MIN, raceSchema } from "~/lib/admin/admin-schemas";
+import { RACE_DESCRIPTION_MIN, raceSchema } from "~/lib/races/race-schema";
 import { countsInText, seasonCountingOn, type SeasonRange } from "~/lib/championship/seasons";
 import { RACE_STATUS_LABELS, RACE_STATUSES } from "~/lib/races/race-timing";
 import { isCalendarDate } from "~/lib/util/calendar-date";

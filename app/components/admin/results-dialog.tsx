@@ -6,7 +6,7 @@ import { showToast } from "~/components/layout/show-toast";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
-import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/admin/admin-schemas";
+import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/race-day/results-schema";
 import { formErrors, formPayload } from "~/lib/util/form-data";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import { drawFor, type HeatDraw } from "~/lib/race-day/finish-order";

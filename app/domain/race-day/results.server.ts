@@ -2,7 +2,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, races } from "~/db/schema";
-import type { ResultsInput } from "~/lib/admin/admin-schemas";
+import type { ResultsInput } from "~/lib/race-day/results-schema";
 import type { ResultLine } from "~/lib/race-day/race-day";
 import type { StoredResult } from "~/lib/results-import/changes";
 import { isForeignKeyViolation, pgErrorCode } from "~/domain/platform/db-errors.server";

@@ -2,7 +2,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceResults } from "~/db/schema";
-import type { CompetitorInput } from "~/lib/admin/admin-schemas";
+import type { CompetitorInput } from "~/lib/racer/competitor-schema";
 import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { standings } from "~/domain/races/public-queries.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, races } from "~/db/schema";
-import type { RaceInput } from "~/lib/admin/admin-schemas";
+import type { RaceInput } from "~/lib/races/race-schema";
 import { fromClubLocalInput } from "~/lib/registration/entry-window";
 import { raceColumns, type PublicRace } from "~/domain/races/public-queries.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";

@@ -1,7 +1,7 @@
 /**
  * The sign-in form's rule and the password length every admin password form shares: apart from
- * the admin forms' rules (admin-schemas.ts), so the sign-in, forgotten-password, reset and
- * invitation screens load only these few lines (issue 26's budget).
+ * the other admin forms' rules (each in its feature's schema module), so the sign-in,
+ * forgotten-password, reset and invitation screens load only these few lines (issue 26's budget).
  */
 import { z } from "~/lib/util/zod";
 

@@ -2,7 +2,7 @@
  * The admin results editor's rules (SPEC section 5, Results Management): which class and heat are
  * shown, the rows of the editor for a heat, and resizing them. Shared by the route and its dialog.
  */
-import { DEFAULT_COMPETITOR_COUNT } from "~/lib/admin/admin-schemas";
+import { DEFAULT_COMPETITOR_COUNT } from "~/lib/race-day/results-schema";
 import { canonicalBoatClass, classTabs, DEFAULT_BOAT_CLASS } from "~/lib/races/boat-classes";
 import type { PublicResult } from "~/lib/races/results";
 import type { Toast } from "~/lib/util/toast";

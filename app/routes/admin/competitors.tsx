@@ -17,7 +17,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
-import { competitorSchema } from "~/lib/admin/admin-schemas";
+import { competitorSchema } from "~/lib/racer/competitor-schema";
 import { avatarDrawing } from "~/lib/racer/avatar";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitors";

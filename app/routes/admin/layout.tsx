@@ -39,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   // Only the sections this admin's role may use (each route checks the role again itself).
   // Whether e-mail works is the server's setting, not the database's: free to ask on every page.
-  return { username: admin.username, tabs: tabsFor(admin.role), mailServer: Boolean(context.get(configContext).mailServer) };
+  // The warning's words come as data, so no screen's script carries the other e-mail notes.
+  const mailNotSetUp = context.get(configContext).mailServer ? null : NO_MAIL.banner;
+  return { username: admin.username, tabs: tabsFor(admin.role), mailNotSetUp };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -78,10 +80,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </div>
       {/* Every section in sight on a phone: the tabs wrap instead of scrolling sideways (issue 32 item 3). */}
       <LinkTabs label="Admin sections" tabs={tabs} current={current} wrap />
-      {!loaderData.mailServer && (
+      {loaderData.mailNotSetUp && (
         // On every admin screen, not only the Overview: sign-in lands elsewhere (issue 32 item 5).
         <p id="mail-not-set-up" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {NO_MAIL.banner}{" "}
+          {loaderData.mailNotSetUp}{" "}
           {pathname !== "/admin/overview" && (
             <Link to="/admin/overview" className="font-medium underline underline-offset-4">
               See the Overview

@@ -15,7 +15,7 @@ import { RaceTable, type ListedRace, type RaceDialogKind } from "~/components/ad
 import { RouteError } from "~/components/layout/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { raceSchema } from "~/lib/admin/admin-schemas";
+import { raceSchema } from "~/lib/races/race-schema";
 import { toClubLocalInput } from "~/lib/registration/entry-window";
 import { countsInText, seasonCountingOn } from "~/lib/championship/seasons";
 import { formatShortDate } from "~/lib/util/dates";

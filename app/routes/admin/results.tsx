@@ -20,7 +20,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { resultsSchema } from "~/lib/admin/admin-schemas";
+import { resultsSchema } from "~/lib/race-day/results-schema";
 import { parseId } from "~/lib/util/params";
 import type { HeatDraw } from "~/lib/race-day/finish-order";
 import type { PublicResult } from "~/lib/races/results";
