@@ -2,9 +2,10 @@
  * Restore from the admin area (issue 33 item 4, decision 0051): an owner replaces the club's data
  * with a backup's while the site runs. First a restore point (a backup of the data as it is, in
  * the backups directory), then one transaction as the owner role: the club's tables emptied with
- * DELETE (its row and statement triggers keep the derived tables right and tell every instance
- * to drop its cached pages; TRUNCATE would skip the row triggers) and filled from the backup,
- * sequences moved past the restored ids, one audit entry. Any failure rolls all of it back.
+ * DELETE (its triggers keep the derived tables right and tell every instance to drop its cached
+ * pages; unlike TRUNCATE it lets public pages read the old data until the commit instead of
+ * waiting on an exclusive lock) and filled from the backup, sequences moved past the restored
+ * ids, one audit entry. Any failure rolls all of it back.
  *
  * What is NOT replaced, and why (the backup's copy of these is left unused):
  * - the audit log: append-only; the restore adds its entry to the log as it is;
