@@ -24,6 +24,11 @@ export interface AppConfig {
 }
 
 export const dbContext = createContext<Database>();
+/**
+ * The owning role's connection string (MIGRATION_DATABASE_URL, else the site's own): only a restore
+ * from the admin area and its proofs connect with it, each for its own duration. Null: not offered.
+ */
+export const ownerDatabaseUrlContext = createContext<string | null>(null);
 export const configContext = createContext<AppConfig>();
 /** The club's settings (name, words, links, time zone) for this request: every page reads them here. */
 export const clubContext = createContext<Club>();

@@ -59,6 +59,7 @@ export default caseSensitive([
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
     route("admin/overview", "routes/admin/overview.tsx"),
+    route("admin/backups", "routes/admin/backups.tsx"),
     route("admin/backups/:name", "routes/admin/backup-download.ts"),
     route("admin/competitors", "routes/admin/competitors.tsx"),
     route("admin/competitors/duplicates", "routes/admin/competitor-duplicates.tsx"),

@@ -102,7 +102,10 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       ((await import("virtual:react-router/server-build")) as ServerBuild);
 
   let shuttingDown = false;
-  const stopBackups = (env.DAILY_BACKUPS ?? Boolean(embedded)) ? scheduleDailyBackups(pool, env.DATA_DIR, log) : () => {};
+  // The owning role may create the scratch database a backup's proof needs, and writes a restore.
+  const ownerUrl = env.MIGRATION_DATABASE_URL ?? connectionString;
+  const stopBackups =
+    (env.DAILY_BACKUPS ?? Boolean(embedded)) ? scheduleDailyBackups(pool, env.DATA_DIR, ownerUrl, log) : () => {};
   // Expired rate-limit windows are useless: drop them hourly so the table stays small. Audit
   // entries older than two years go too (retention; the only delete the database allows).
   const pruning = setInterval(
@@ -179,6 +182,7 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     computed,
     club,
     totpKey,
+    ownerDatabaseUrl: ownerUrl,
   });
 
   // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.

@@ -2,35 +2,21 @@
  * The server keeps its own backups (with the embedded database, or DAILY_BACKUPS=1): one whenever
  * the newest in DATA_DIR/backups is a day old, checked soon after start and then hourly; the newest
  * 14 stay. Several instances may share the directory (the container stack's replicas, one volume):
- * an advisory lock lets one of them write while the others find its file and skip.
+ * an advisory lock lets one of them write while the others find its file and skip. Each backup is
+ * proven (restored into a scratch database and counted) before it counts as good.
  */
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
-import { createBackup, encodeBackup } from "~/domain/admin/backup.server";
-import { backupFileName } from "~/server/commands/backup";
+import { KEEP, newestBackupAge, writeBackupFile } from "~/domain/admin/backup-files.server";
+import { proveBackup } from "~/domain/admin/backup-proof.server";
 import type { Logger } from "~/server/logger";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-export const KEEP_BACKUPS = 14;
+export const KEEP_BACKUPS = KEEP.backup;
 
 export async function backupNow(pool: pg.Pool, dir: string, keep = KEEP_BACKUPS): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, backupFileName());
-  await writeFile(`${file}.partial`, encodeBackup(await createBackup(pool)), { mode: 0o600 });
-  // Renamed only when complete: a crash mid-write never leaves a truncated "backup".
-  await rename(`${file}.partial`, file);
-  const backups = (await readdir(dir)).filter((f) => f.startsWith("club-backup-") && f.endsWith(".json.gz")).sort();
-  for (const old of backups.slice(0, Math.max(0, backups.length - keep))) await rm(path.join(dir, old));
-  return file;
-}
-
-async function newestBackupAge(dir: string): Promise<number> {
-  const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(".json.gz"));
-  let newest = 0;
-  for (const f of files) newest = Math.max(newest, (await stat(path.join(dir, f))).mtimeMs);
-  return Date.now() - newest;
+  return writeBackupFile(pool, dir, "backup", keep);
 }
 
 /** The advisory lock of the backups (the migrations and the demo data hold others). */
@@ -38,15 +24,24 @@ const BACKUP_LOCK = 728_301_987;
 
 /**
  * Writes a backup when the newest in `dir` is at least a day old and no other instance is writing
- * one; returns the file, or null when none was due or another instance held the lock.
+ * one; returns the file, or null when none was due or another instance held the lock. With
+ * `prove`, the backup is proven before the lock is let go (another instance never sees it unproven
+ * and proves it again).
  */
-export async function backupIfDue(pool: pg.Pool, dir: string): Promise<string | null> {
+export async function backupIfDue(
+  pool: pg.Pool,
+  dir: string,
+  prove?: (file: string) => Promise<unknown>,
+): Promise<string | null> {
   const client = await pool.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [BACKUP_LOCK]);
     if (!rows[0]?.locked) return null;
     try {
-      return (await newestBackupAge(dir)) >= DAY_MS ? await backupNow(pool, dir) : null;
+      if ((await newestBackupAge(dir)) < DAY_MS) return null;
+      const file = await backupNow(pool, dir);
+      await prove?.(file);
+      return file;
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [BACKUP_LOCK]);
     }
@@ -55,10 +50,11 @@ export async function backupIfDue(pool: pg.Pool, dir: string): Promise<string | 
   }
 }
 
-export function scheduleDailyBackups(pool: pg.Pool, dataDir: string, log: Logger): () => void {
+/** `ownerUrl`: the owning role's connection string, which may create the scratch database of a proof. */
+export function scheduleDailyBackups(pool: pg.Pool, dataDir: string, ownerUrl: string, log: Logger): () => void {
   const dir = path.join(dataDir, "backups");
   const run = () =>
-    backupIfDue(pool, dir).then(
+    backupIfDue(pool, dir, (file) => proveBackup(ownerUrl, file, log)).then(
       (file) => file && log.info({ file }, "backup written"),
       (error: unknown) => log.error({ err: error }, "backup failed"),
     );

@@ -23,12 +23,20 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const env = parseEnv();
   const embedded = env.DATABASE_URL ? undefined : await attachOrStartEmbeddedPostgres({ dataDir: env.DATA_DIR });
-  const pool = createPool(env.DATABASE_URL ?? embedded!.connectionString, 2);
+  const siteUrl = env.DATABASE_URL ?? embedded!.connectionString;
+  const pool = createPool(siteUrl, 2);
   const migrationPool = env.MIGRATION_DATABASE_URL ? createMigrationPool(env.MIGRATION_DATABASE_URL) : undefined;
   try {
     await prepareDatabase(pool, migrationPool);
     const db = createDatabase(pool);
-    return await command.run({ db, owner: migrationPool ? createDatabase(migrationPool) : db, env, args, print: out });
+    return await command.run({
+      db,
+      owner: migrationPool ? createDatabase(migrationPool) : db,
+      ownerUrl: env.MIGRATION_DATABASE_URL ?? siteUrl,
+      env,
+      args,
+      print: out,
+    });
   } catch (error) {
     // A command's failure is a message for the person at the shell, not a stack trace.
     process.stderr.write(`Error: ${(error as Error).message}\n`);

@@ -15,6 +15,7 @@ import {
   dbContext,
   loggerContext,
   nonceContext,
+  ownerDatabaseUrlContext,
   inlineStylesContext,
   productionContext,
   type AppConfig,
@@ -82,6 +83,8 @@ export interface HttpOptions {
   club?: ClubSource;
   /** Seals the admins' TOTP secrets (server/totp-key.ts); set here so the routes' module graph has it. */
   totpKey: Buffer;
+  /** The owning role's connection string, for a restore from the admin area (app/context.ts). */
+  ownerDatabaseUrl?: string;
 }
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
@@ -120,6 +123,7 @@ export function createHttpApp({
   computed,
   club = clubSource(db, config, computed),
   totpKey,
+  ownerDatabaseUrl,
 }: HttpOptions) {
   useTotpKey(totpKey);
   const app = express();
@@ -224,6 +228,7 @@ export function createHttpApp({
       return page.html;
     });
     context.set(productionContext, production);
+    if (ownerDatabaseUrl) context.set(ownerDatabaseUrlContext, ownerDatabaseUrl);
     context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
     if (computed) context.set(computedOnceContext, computed);
     return context;

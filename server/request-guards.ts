@@ -7,6 +7,7 @@ import type express from "express";
 import type { Logger } from "~/server/logger";
 import type { AdminArea } from "~/lib/admin/roles";
 import { IMAGE_MESSAGES, imageArea, imagePlaceOf } from "~/lib/images/images";
+import { BACKUP_UPLOAD_MESSAGES } from "~/lib/admin/backups";
 
 /** A form here is a few KB, the results editor a few tens of KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -36,6 +37,8 @@ const tooLarge = (max: number) =>
 export const UPLOAD_PATH = "/admin/images";
 export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 export const UPLOAD_TIMEOUT_MS = 60_000;
+/** The restore page's upload form (POST /admin/backups, multipart). */
+export const RESTORE_UPLOAD_PATH = "/admin/backups";
 
 /** A body larger than MAX_BODY_BYTES: its cap, its time, and the admin area its sender must be allowed. */
 export interface LargeBody {
@@ -46,8 +49,8 @@ export interface LargeBody {
 }
 
 /**
- * The only requests whose body may pass MAX_BODY_BYTES: an image upload and a results import.
- * Both are an admin's, so the server checks the session and its role (server/large-bodies.ts)
+ * The only requests whose body may pass MAX_BODY_BYTES: an image upload, a backup to restore and a
+ * results import. All are an admin's, so the server checks the session and its role (server/large-bodies.ts)
  * before it reads a byte past the ordinary cap. Null: an ordinary request.
  */
 export function largeBodyOf(req: express.Request, timeoutMs = BODY_TIMEOUT_MS): LargeBody | null {
@@ -61,6 +64,14 @@ export function largeBodyOf(req: express.Request, timeoutMs = BODY_TIMEOUT_MS): 
       area: imageArea(imagePlaceOf(new URLSearchParams(query))),
     };
   }
+  // A backup to restore (owners): held whole in memory as an image is, under the same limit.
+  if (req.path === RESTORE_UPLOAD_PATH && /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? ""))
+    return {
+      max: MAX_UPLOAD_BODY_BYTES,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      message: BACKUP_UPLOAD_MESSAGES.tooLarge,
+      area: "backups",
+    };
   if (IMPORT_UPLOAD_PATH.test(req.path))
     return { max: IMPORT_BODY_BYTES, timeoutMs, message: tooLarge(IMPORT_BODY_BYTES), area: "results" };
   return null;

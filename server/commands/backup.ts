@@ -1,15 +1,15 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/admin/backup.server";
+import { proveBackup } from "~/domain/admin/backup-proof.server";
+import { NO_SCRATCH_DATABASE } from "~/lib/admin/backups";
+import { backupFileName } from "~/lib/admin/overview";
+import { createLogger } from "~/server/logger";
 import type { Command } from "~/server/commands/types";
 
-export function backupFileName(date = new Date()): string {
-  return `club-backup-${date.toISOString().replace(/[:.]/g, "-")}.json.gz`;
-}
-
 export const dbBackup: Command = {
-  summary: "db:backup [FILE]  write a consistent snapshot of every club table to FILE",
-  async run({ db, args, env, print }) {
+  summary: "db:backup [FILE]  write a consistent snapshot of every club table to FILE, then prove it",
+  async run({ db, ownerUrl, args, env, print }) {
     const file = args[0] ?? path.join(env.DATA_DIR, "backups", backupFileName());
     const backup = await createBackup(db.$client);
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
@@ -18,7 +18,16 @@ export const dbBackup: Command = {
       .map(([t, r]) => `${t} ${r.length}`)
       .join(", ");
     print(`Backup written to ${file} (${rows}).`);
-    return 0;
+    if (!ownerUrl) return 0;
+    // The outcome is printed here, for the person at the shell, rather than logged.
+    const proof = await proveBackup(ownerUrl, file, createLogger("silent"));
+    if (proof.proven) {
+      print(`Proven: restored into a scratch database, every table's rows counted (${file}.proof.json).`);
+      return 0;
+    }
+    print(`Not proven: ${proof.reason}.`);
+    // A backup that cannot be checked here is still a backup; one whose restore failed is not.
+    return proof.reason === NO_SCRATCH_DATABASE ? 0 : 1;
   },
 };
 

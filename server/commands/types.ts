@@ -8,6 +8,8 @@ export interface CliContext {
    * identity sequences past the ids they insert (setval), a privilege the site's role lacks.
    */
   owner?: Database;
+  /** The owning role's connection string (MIGRATION_DATABASE_URL, else the site's): a backup's proof creates its scratch database with it. */
+  ownerUrl?: string;
   env: Env;
   args: string[];
   print: (line: string) => void;

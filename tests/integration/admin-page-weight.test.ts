@@ -56,6 +56,7 @@ const SIGNED_IN_SCREENS: [string, string][] = [
   ["/admin/audit", "udit"],
   ["/admin/admins", "Admin"],
   ["/admin/settings", "Settings"],
+  ["/admin/backups", "Kept on the server"],
   ["/admin/sessions", "My Sessions"],
   ["/admin/account", "ccount"],
   ["/admin/account/two-factor", "uthenticator"],

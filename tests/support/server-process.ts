@@ -34,10 +34,19 @@ export async function startServer(
     timeoutMs = 60_000,
     /** `ulimit -n` of the server. */
     openFileLimit,
-  }: { waitUntilServing?: boolean; cwd?: string; script?: string; timeoutMs?: number; openFileLimit?: number } = {},
+    /** A fixed port (a browser test's own site); a free one by default. */
+    port: fixedPort,
+  }: {
+    waitUntilServing?: boolean;
+    cwd?: string;
+    script?: string;
+    timeoutMs?: number;
+    openFileLimit?: number;
+    port?: number;
+  } = {},
 ): Promise<ServerProcess> {
   if (!cwd && !existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the server tests.");
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const [command, args] =
     openFileLimit === undefined
       ? [process.execPath, [script]]

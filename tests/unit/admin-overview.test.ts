@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, isBackupName, isBackupStale, noMailServerWarning } from "~/lib/admin/overview";
-import { backupFileName } from "~/server/commands/backup";
+import { backupFileName, formatBytes, isBackupName, isBackupStale, noMailServerWarning } from "~/lib/admin/overview";
 
 describe("admin overview rules", () => {
   it("the no-mail-server warning counts the e-mails it holds back", () => {
@@ -17,7 +16,8 @@ describe("admin overview rules", () => {
   });
 
   it("only the names the server writes are backups: no separator, no dot-dot", () => {
-    expect(isBackupName(backupFileName(new Date("2026-06-15T03:00:00.123Z")))).toBe(true);
+    expect(isBackupName(backupFileName("backup", new Date("2026-06-15T03:00:00.123Z")))).toBe(true);
+    expect(isBackupName(backupFileName("restore-point", new Date("2026-06-15T03:00:00.123Z")))).toBe(true);
     for (const name of [
       "../club-backup-x.json.gz",
       "club-backup-../../etc.json.gz",

@@ -179,7 +179,24 @@ export interface BackupView {
   size: string;
 }
 
-export function BackupBlock({ newest, stale, owner }: { newest: BackupView | null; stale: boolean; owner: boolean }) {
+export interface ProofView {
+  /** When the newest proven backup was taken (club time), or null: none is. */
+  lastProven: string | null;
+  /** Why the newest backup is not proven; null when it is. */
+  newestNotProven: string | null;
+}
+
+export function BackupBlock({
+  newest,
+  stale,
+  owner,
+  proof,
+}: {
+  newest: BackupView | null;
+  stale: boolean;
+  owner: boolean;
+  proof: ProofView | null;
+}) {
   return (
     <Block
       id="overview-backup"
@@ -193,10 +210,23 @@ export function BackupBlock({ newest, stale, owner }: { newest: BackupView | nul
             : "No backup exists: run npm run db:backup, and copy the backups off the machine."}
         </Warning>
       )}
+      {proof && newest && (
+        <p>
+          {proof.lastProven
+            ? `The last proven backup was taken ${proof.lastProven}.`
+            : "No backup is proven yet: none has been restored and counted."}
+        </p>
+      )}
+      {proof?.newestNotProven && <Warning>{proof.newestNotProven}</Warning>}
       {owner && newest && (
         <a className={linkClass} href={`/admin/backups/${newest.name}`} download>
           Download the last backup
         </a>
+      )}
+      {owner && (
+        <Link className={`${linkClass} block`} to="/admin/backups">
+          Restore a backup
+        </Link>
       )}
     </Block>
   );

@@ -228,15 +228,23 @@ export function PasskeysSection({ passkeys, busy, canChange }: { passkeys: Passk
  * them again (issue 31 item 2). The password and the code are plain forms (no JavaScript needed);
  * a passkey needs the device's prompt.
  */
-export function ConfirmIdentity({ totpOn, hasPasskeys, busy }: { totpOn: boolean; hasPasskeys: boolean; busy: boolean }) {
+export function ConfirmIdentity({
+  totpOn,
+  hasPasskeys,
+  busy,
+  sentence = "To change how you sign in, confirm it's you first: then you can make changes here for 10 minutes.",
+}: {
+  totpOn: boolean;
+  hasPasskeys: boolean;
+  busy: boolean;
+  sentence?: string;
+}) {
   return (
     <section aria-labelledby="confirm-heading" className="space-y-3 rounded-md border p-4">
       <h2 id="confirm-heading" className="text-lg font-semibold">
         Confirm it&apos;s you
       </h2>
-      <p className="text-sm">
-        To change how you sign in, confirm it&apos;s you first: then you can make changes here for 10 minutes.
-      </p>
+      <p className="text-sm">{sentence}</p>
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="reauth-password" />
         <div className="space-y-2">

@@ -91,17 +91,52 @@ export function encodeBackup(backup: Backup): Buffer {
   return gzipSync(JSON.stringify(backup));
 }
 
+/**
+ * What a backup may unpack to: a club's JSON with its images is tens of MB; a small upload that
+ * unpacks to gigabytes (a "zip bomb") is refused before it takes the memory.
+ */
+export const MAX_BACKUP_JSON_BYTES = 256 * 1024 * 1024;
+
 export function decodeBackup(file: Buffer): Backup {
   let backup: Backup;
   try {
-    backup = JSON.parse(gunzipSync(file).toString("utf8")) as Backup;
+    backup = JSON.parse(gunzipSync(file, { maxOutputLength: MAX_BACKUP_JSON_BYTES }).toString("utf8")) as Backup;
   } catch {
     throw new Error("This file is not a backup of this site (it is not gzip-compressed JSON).");
   }
-  if (backup?.format !== BACKUP_FORMAT || backup.version !== 1 || typeof backup.tables !== "object") {
+  if (
+    backup?.format !== BACKUP_FORMAT ||
+    backup.version !== 1 ||
+    !Array.isArray(backup.migrations) ||
+    !backup.migrations.every((m) => typeof m === "string") ||
+    typeof backup.tables !== "object" ||
+    backup.tables === null ||
+    !Object.values(backup.tables).every((rows) => Array.isArray(rows) && rows.every((r) => typeof r === "object" && r !== null))
+  ) {
     throw new Error("This file is not a backup of this site (unknown format).");
   }
   return backup;
+}
+
+/** The backup's migrations this database has not applied: a backup from a newer version of the site. */
+export async function newerMigrations(client: Queryable | pg.Pool, backup: Backup): Promise<string[]> {
+  const applied = new Set((await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
+  return backup.migrations.filter((m) => !applied.has(m));
+}
+
+export const newerVersionMessage = (missing: string[]) =>
+  `The backup comes from a newer version of the site (migrations ${missing.join(", ")}). Upgrade first.`;
+
+/** Inserts a table's rows with their own ids, 1000 at a time. */
+export async function insertRows(client: Queryable, table: string, rows: unknown[]): Promise<void> {
+  const ident = client.escapeIdentifier(table);
+  for (let i = 0; i < rows.length; i += 1000) {
+    // json_populate_recordset turns the JSON back into the column types (dates, arrays, ...).
+    await client.query(
+      `INSERT INTO ${ident} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${ident}, $1::json)`,
+      [JSON.stringify(rows.slice(i, i + 1000))],
+    );
+  }
 }
 
 /** Restores into an empty database; the restored audit log gets one more entry: this restore. */
@@ -113,11 +148,8 @@ export async function restoreBackup(
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    const applied = new Set((await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
-    const missing = backup.migrations.filter((m) => !applied.has(m));
-    if (missing.length) {
-      throw new Error(`The backup comes from a newer version of the site (migrations ${missing.join(", ")}). Upgrade first.`);
-    }
+    const missing = await newerMigrations(client, backup);
+    if (missing.length) throw new Error(newerVersionMessage(missing));
     const tables = await clubTables(client);
     for (const table of tables) {
       const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${client.escapeIdentifier(table)}`);
@@ -129,14 +161,7 @@ export async function restoreBackup(
     const counts: Record<string, number> = {};
     for (const table of tables) {
       const rows = backup.tables[table] ?? [];
-      const ident = client.escapeIdentifier(table);
-      // json_populate_recordset turns the JSON back into the column types (dates, arrays, ...).
-      for (let i = 0; i < rows.length; i += 1000) {
-        await client.query(
-          `INSERT INTO ${ident} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${ident}, $1::json)`,
-          [JSON.stringify(rows.slice(i, i + 1000))],
-        );
-      }
+      await insertRows(client, table, rows);
       counts[table] = rows.length;
     }
     await resetIdentitySequences(client);
@@ -155,7 +180,11 @@ export async function restoreBackup(
   }
 }
 
-/** After rows were inserted with their own ids, new rows must get ids above them. */
+/**
+ * After rows were inserted with their own ids, new rows must get ids above them. Never back: an
+ * id handed out once (named in the audit log, in a link already sent) is not handed out again
+ * after a restore of an older backup.
+ */
 export async function resetIdentitySequences(client: Queryable): Promise<void> {
   const { rows } = await client.query<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns
@@ -163,7 +192,9 @@ export async function resetIdentitySequences(client: Queryable): Promise<void> {
   );
   for (const { table_name, column_name } of rows) {
     await client.query(
-      `SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max(${client.escapeIdentifier(column_name)}) FROM ${client.escapeIdentifier(table_name)}), 0) + 1, false)`,
+      `SELECT setval(seq::regclass, GREATEST((SELECT max(${client.escapeIdentifier(column_name)}) FROM ${client.escapeIdentifier(table_name)}) + 1,
+                                   pg_sequence_last_value(seq::regclass) + 1, 1), false)
+       FROM pg_get_serial_sequence($1, $2) AS seq`,
       [table_name, column_name],
     );
   }

@@ -4,8 +4,6 @@
  * (failed e-mails, backups) only for owners: the route asks for them by role. No query here ever
  * returns an e-mail address.
  */
-import { readdir, stat } from "node:fs/promises";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { admins } from "~/db/schema";
@@ -14,7 +12,7 @@ import { provisionalRaces } from "~/domain/race-day/race-day.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { hit } from "~/domain/platform/rate-limit.server";
-import { isBackupName, testMailMessage, TEST_MAIL_LIMIT } from "~/lib/admin/overview";
+import { testMailMessage, TEST_MAIL_LIMIT } from "~/lib/admin/overview";
 import type { ClubMail } from "~/lib/site/club";
 
 export interface NextRace {
@@ -46,6 +44,7 @@ export async function nextRaceStatus(db: Database, today: string): Promise<NextR
 }
 
 export { provisionalRaces };
+export { listBackups } from "~/domain/admin/backup-files.server";
 
 /** Registration changes mailed to a racer and neither confirmed nor expired; names for owners only. */
 export async function waitingRegistrationChanges(
@@ -83,33 +82,6 @@ export async function outboxStatus(db: Database, { withFailures }: { withFailure
       ).rows.map((r) => ({ kind: r.kind, createdAt: new Date(r.created_at) }))
     : [];
   return { waiting: Number(rows[0]!.waiting), failed: Number(rows[0]!.failed), failures };
-}
-
-export interface BackupFile {
-  name: string;
-  size: number;
-  modifiedAt: Date;
-}
-
-/** The backups in the directory, newest first; none when it does not exist (yet). */
-export async function listBackups(dir: string): Promise<BackupFile[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter(isBackupName);
-  const files = await Promise.all(
-    names.map(async (name) => {
-      const info = await stat(path.join(dir, name)).catch(() => null);
-      return info?.isFile() ? { name, size: info.size, modifiedAt: info.mtime } : null;
-    }),
-  );
-  return files.filter((f) => f !== null).sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
-}
-
-/**
- * The full path of a backup the server lists, or null. The name must be one `listBackups` returns,
- * so a name with a separator, dot-dot or anything else is never joined to the directory.
- */
-export async function backupPath(dir: string, name: string): Promise<{ file: string; size: number } | null> {
-  const found = (await listBackups(dir)).find((b) => b.name === name);
-  return found ? { file: path.join(dir, found.name), size: found.size } : null;
 }
 
 export type TestMailOutcome =

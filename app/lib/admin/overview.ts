@@ -6,6 +6,7 @@
 import { z } from "~/lib/util/zod";
 import { countOf, plural } from "~/lib/util/plural";
 import type { ClubMail } from "~/lib/site/club";
+import type { ProofState } from "~/lib/admin/backups";
 
 /** The newest backup older than this is a warning (the server writes one a day). */
 export const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000;
@@ -16,13 +17,41 @@ export const TEST_MAIL_LIMIT = { limit: 3, windowSeconds: 60 * 60 } as const;
 export const TEST_MAIL_KIND = "admin-test-mail";
 
 /**
- * Names the server writes (server/commands/backup.ts `backupFileName`). Only a name of this shape
- * that the server lists is ever opened: no path separator or dot-dot can get through.
+ * The two kinds of file the server writes into its backups directory: a backup (daily,
+ * `db:backup`) and the restore point an admin-area restore takes first, named so it is recognised.
  */
-export const BACKUP_NAME = /^club-backup-[0-9TZ-]{10,40}\.json\.gz$/;
+export const BACKUP_KINDS = { backup: "club-backup", "restore-point": "club-restore-point" } as const;
+export type BackupKind = keyof typeof BACKUP_KINDS;
+
+export function backupFileName(kind: BackupKind = "backup", date = new Date()): string {
+  return `${BACKUP_KINDS[kind]}-${date.toISOString().replace(/[:.]/g, "-")}.json.gz`;
+}
+
+/**
+ * Names the server writes (`backupFileName`). Only a name of this shape that the server lists is
+ * ever opened: no path separator or dot-dot can get through.
+ */
+export const BACKUP_NAME = /^club-(backup|restore-point)-[0-9TZ-]{10,40}\.json\.gz$/;
 
 export function isBackupName(name: string): boolean {
   return BACKUP_NAME.test(name);
+}
+
+export function backupKindOf(name: string): BackupKind {
+  return name.startsWith(`${BACKUP_KINDS["restore-point"]}-`) ? "restore-point" : "backup";
+}
+
+/** What the overview tells an owner of the proofs: the last proven backup, and the newest if it is not proven. */
+export function provenSummary(
+  newestFirst: { modifiedAt: Date; proof: ProofState }[],
+  when: (d: Date) => string,
+): { lastProven: string | null; newestNotProven: string | null } {
+  const proven = newestFirst.find((b) => b.proof.proven);
+  const newest = newestFirst[0];
+  return {
+    lastProven: proven ? when(proven.modifiedAt) : null,
+    newestNotProven: newest && !newest.proof.proven ? `The newest backup is not proven: ${newest.proof.reason}.` : null,
+  };
 }
 
 export function isBackupStale(newest: Date | null, now: Date = new Date()): boolean {

@@ -108,6 +108,16 @@ export const signinCodeSchema = z.object({
 
 export const PASSKEY_NAME_MAX = 60;
 
+/**
+ * Proving it is them again (the password, a code, or a passkey's answer): before a factor changes
+ * on the two-factor page, and before a restore on the backups page.
+ */
+export const reauthForms = [
+  z.object({ intent: z.literal("reauth-password"), currentPassword: currentPassword }),
+  z.object({ intent: z.literal("reauth-code"), code: sixDigits }),
+  z.object({ intent: z.literal("reauth-passkey"), response: z.string().check(z.minLength(1), z.maxLength(20_000)) }),
+] as const;
+
 /** Every form of the two-factor page, one intent each. */
 export const twoFactorSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("totp-start") }),
@@ -135,10 +145,7 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
     currentPassword: z.optional(currentPassword),
     id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2 ** 53 - 1)),
   }),
-  // Proving it is them again before a factor changes: the password, a code, or a passkey's answer.
-  z.object({ intent: z.literal("reauth-password"), currentPassword: currentPassword }),
-  z.object({ intent: z.literal("reauth-code"), code: sixDigits }),
-  z.object({ intent: z.literal("reauth-passkey"), response: z.string().check(z.minLength(1), z.maxLength(20_000)) }),
+  ...reauthForms,
 ]);
 export type TwoFactorForm = z.infer<typeof twoFactorSchema>;
 

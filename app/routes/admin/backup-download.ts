@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { data } from "react-router";
 import { configContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
-import { backupPath } from "~/domain/admin/overview.server";
+import { backupPath } from "~/domain/admin/backup-files.server";
 import type { Route } from "./+types/backup-download";
 
 /**

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let stored: boolean | null;
   try {
-    const upload = await readUpload(request, "image", ["intent"]);
+    const { upload } = await readUpload(request, "image", ["intent"]);
     if (!upload) return answer("error", "Nothing was changed", IMAGE_MESSAGES.missing);
     const image = await processImage(place.purpose, upload.name, upload.bytes);
     stored = await attempt(context.get(loggerContext), "image upload", () => saveImage(db, place, image, actor));

@@ -24,7 +24,7 @@ import {
 } from "~/components/admin/overview-blocks";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
-import { formatBytes, isBackupStale, noMailServerWarning, testMailSchema } from "~/lib/admin/overview";
+import { formatBytes, isBackupStale, noMailServerWarning, provenSummary, testMailSchema } from "~/lib/admin/overview";
 import { mayUse } from "~/lib/admin/roles";
 import { clubToday, formatClubDateTime, formatShortDate } from "~/lib/util/dates";
 import type { Route } from "./+types/overview";
@@ -66,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       warning: config.mailServer ? null : noMailServerWarning(outbox.waiting),
     },
     backup: newest && { name: newest.name, when: when(newest.modifiedAt), size: formatBytes(newest.size) },
+    proof: provenSummary(backups, when),
     backupStale: isBackupStale(newest?.modifiedAt ?? null),
   };
 }
@@ -115,7 +116,12 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         <NextRaceBlock race={loaderData.race} />
         <ProvisionalBlock races={loaderData.provisional} />
         <MailBlock mail={loaderData.mail} owner={owner} busy={busy} />
-        <BackupBlock newest={loaderData.backup} stale={loaderData.backupStale} owner={loaderData.mayDownload} />
+        <BackupBlock
+          newest={loaderData.backup}
+          stale={loaderData.backupStale}
+          owner={loaderData.mayDownload}
+          proof={loaderData.mayDownload ? loaderData.proof : null}
+        />
         <RegistrationChangesBlock count={loaderData.changes.count} names={loaderData.changes.names} owner={owner} />
       </div>
     </div>
