@@ -51,9 +51,17 @@ fi
 say "Upgrading the site from ${OLD_IMAGE##*:} to $VERSION."
 
 say "Taking a backup first..."
-backup="$("$ENGINE" exec "$app" node scripts/cli.js db:backup 2>>"$LOG" | tee -a "$LOG" | sed -n 's/^Backup written to \([^ ]*\) .*/\1/p')"
-[ -n "$backup" ] || fail "the backup failed, so nothing was changed. Its output is in $LOG"
-say "  $backup (in the backups volume)."
+# db:backup writes the backup, restores it into a scratch database and counts its rows: it fails
+# when that restore fails, and then nothing is upgraded.
+if ! output="$("$ENGINE" exec "$app" node scripts/cli.js db:backup 2>&1)"; then
+  printf '%s\n' "$output" >>"$LOG"
+  fail "the backup before the upgrade failed or could not be restored, so nothing was changed:
+$(tail -n 3 <<<"$output")"
+fi
+printf '%s\n' "$output" >>"$LOG"
+backup="$(sed -n 's/^Backup written to \([^ ]*\) .*/\1/p' <<<"$output")"
+[ -n "$backup" ] || fail "the backup did not say where it was written, so nothing was changed"
+say "  $backup (in the backups volume), $(grep -q '^Proven' <<<"$output" && echo "proven: restored and counted" || echo "not proven here: $(sed -n 's/^Not proven: //p' <<<"$output")")."
 
 build_image "$NEW_IMAGE"
 
