@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, bench, describe } from "vitest";
-import { completedRacesPage, latestRaceWithResults, resultsForRaces, standings } from "~/domain/races/public-queries.server";
+import { standings } from "~/domain/championship/all-time-standings.server";
+import { completedRacesPage, latestRaceWithResults, resultsForRaces } from "~/domain/races/public-queries.server";
 import { careerResults } from "~/domain/racer/profile.server";
 import { createTestDatabase } from "../tests/support/database";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seasonChoices, seasonStandings, standingsView, type Season } from "~/domain/championship/championship.server";
-import { standings } from "~/domain/races/public-queries.server";
+import { standings } from "~/domain/championship/all-time-standings.server";
 import { DEFAULT_RULES } from "~/lib/championship/championship";
 import { calendarYearSeason } from "~/lib/championship/seasons";
 import { loader as csvLoader } from "~/routes/standings-csv";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { seedDemoData } from "~/db/demo-data";
-import { listRaces, standings } from "~/domain/races/public-queries.server";
+import { standings } from "~/domain/championship/all-time-standings.server";
+import { listRaces } from "~/domain/races/public-queries.server";
 import { raceTiming } from "~/lib/races/race-timing";
 import { clubToday, todayInZone } from "~/lib/util/dates";
 import { useTestDatabase } from "../support/database";

@@ -9,9 +9,8 @@ import {
   listRaces,
   nextEvent,
   resultsForRaces,
-  standings,
-  standingsClasses,
 } from "~/domain/races/public-queries.server";
+import { standings, standingsClasses } from "~/domain/championship/all-time-standings.server";
 import { careerResults } from "~/domain/racer/profile.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";

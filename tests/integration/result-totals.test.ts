@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { competitors, raceResults, races } from "~/db/schema";
-import { standings } from "~/domain/races/public-queries.server";
+import { standings } from "~/domain/championship/all-time-standings.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 

@@ -34,7 +34,7 @@ import { provisionalRaces } from "~/domain/race-day/race-day.server";
 import { isExclusionViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
-import { standings, standingsClasses, type Standing } from "~/domain/races/public-queries.server";
+import { standings, standingsClasses, type Standing } from "~/domain/championship/all-time-standings.server";
 
 export interface Season extends SeasonRange, ChampionshipRules {
   /** null for a calendar year no defined season covers (SPEC's rules). */

@@ -10,7 +10,7 @@ import { classTabs } from "~/lib/races/boat-classes";
 import { drawHeats, newSeed, seedHeats, type DrawMethod } from "~/lib/race-day/heat-draw";
 import { countOf } from "~/lib/util/plural";
 import { compareBoatNumbers, type Entrant } from "~/lib/race-day/race-day";
-import { standings } from "~/domain/races/public-queries.server";
+import { standings } from "~/domain/championship/all-time-standings.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
 

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client";
 import { competitors, raceResults } from "~/db/schema";
 import type { CompetitorInput } from "~/lib/racer/competitor-schema";
 import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
-import { standings } from "~/domain/races/public-queries.server";
+import { standings } from "~/domain/championship/all-time-standings.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";

@@ -1,6 +1,7 @@
 /**
- * The club's points table (SPEC section 9). The only place these numbers live:
- * the results editor, the standings SQL and the tests all read them from here.
+ * SPEC's points table (section 9), written once: the results editor, SPEC's all-time standings
+ * SQL and the tests read it from here, and a new season starts with it. A season's own table is
+ * a setting an owner changes at /admin/seasons (`pointsTable` of the season), not code.
  */
 export const POINTS_BY_POSITION: Readonly<Record<number, number>> = {
   1: 25,
