@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { BOAT_CLASSES } from "~/lib/races/boat-classes";
 import { isImportField, type ColumnMapping } from "~/lib/results-import/headers";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/results-import/limits";
-import type { DraftSettings } from "~/domain/race-day/results-import.server";
+import type { ImportSettings } from "~/lib/results-import/preview";
 
 const INTENTS = ["preview", "update", "confirm"] as const;
 export type ImportIntent = (typeof INTENTS)[number];
@@ -42,6 +42,13 @@ function refuse(message: string): never {
 /** How an uploaded file's bytes were read, as the preview says it. */
 export const IMPORT_ENCODINGS = ["UTF-8", "UTF-16 LE", "UTF-16 BE", "Windows-1252"] as const;
 export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
+/** What a draft keeps beside its text: the import's settings, the mapping and how the file was read. */
+export interface DraftSettings extends ImportSettings {
+  mapping: ColumnMapping | null;
+  /** How the uploaded file's bytes were read ("UTF-16 LE"), for the preview to say; absent for pasted cells. */
+  encoding?: ImportEncoding | null;
+}
 
 function decode(bytes: Uint8Array): { text: string; encoding: ImportEncoding } {
   // Excel's "Unicode text" and some timing programs write UTF-16 with a byte order mark.

@@ -15,17 +15,13 @@ import { sameResults, type StoredResult } from "~/lib/results-import/changes";
 import { cleanMapping, headerKey, recogniseHeaders, type ColumnMapping } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";
 import { readImport } from "~/domain/race-day/read-import.server";
-import { IMPORT_ENCODINGS, ImportFormError, type ImportEncoding } from "~/domain/race-day/import-form.server";
-import { DEFAULT_SETTINGS, planImport, type ImportPlan, type ImportSettings } from "~/lib/results-import/preview";
+import { IMPORT_ENCODINGS, ImportFormError, type DraftSettings } from "~/domain/race-day/import-form.server";
+import { DEFAULT_SETTINGS, planImport, type ImportPlan } from "~/lib/results-import/preview";
 import type { KnownRacer } from "~/lib/results-import/match";
 import { completeRaceWithResults } from "~/domain/race-day/race-completion.server";
 import { heatResults, lockRaceForResults, markResultsUpdated, writeHeat } from "~/domain/race-day/heat-results.server";
 
-export interface DraftSettings extends ImportSettings {
-  mapping: ColumnMapping | null;
-  /** How the uploaded file's bytes were read ("UTF-16 LE"), for the preview to say; absent for pasted cells. */
-  encoding?: ImportEncoding | null;
-}
+export type { DraftSettings };
 
 export interface Draft {
   id: string;
