@@ -160,25 +160,29 @@ export function createHttpApp({
   // request, before any route could fail on them.
   app.use(refuseUnsupportedMethods());
 
+  // The page policy (a fresh nonce and the inline hashes, about 1.1 KB) goes with pages and the
+  // service worker, whose policy governs what it may fetch; a stylesheet, a script or an image
+  // has no use for it, so static files get only the headers below.
+  const pagePolicy = viteDev
+    ? (_req: express.Request, _res: express.Response, next: express.NextFunction) => next()
+    : helmet.contentSecurityPolicy({
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", nonceSource, ...inlineScriptHashes()],
+          // No 'unsafe-inline': library stylesheets get the nonce or their hash (server/csp.ts).
+          "style-src": ["'self'", nonceSource, ...inlineStyleHashes()],
+          // Everything the pages show is served by us (DESIGN: no third-party requests).
+          "img-src": ["'self'"],
+          "font-src": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          // HTTPS is the proxy's job (HSTS in production); on plain-HTTP installs (a club
+          // laptop on the lake's Wi-Fi) upgrading would break every asset.
+          "upgrade-insecure-requests": null,
+        },
+      });
   app.use(
     helmet({
-      contentSecurityPolicy: viteDev
-        ? false
-        : {
-            useDefaults: true,
-            directives: {
-              "script-src": ["'self'", nonceSource, ...inlineScriptHashes()],
-              // No 'unsafe-inline': library stylesheets get the nonce or their hash (server/csp.ts).
-              "style-src": ["'self'", nonceSource, ...inlineStyleHashes()],
-              // Everything the pages show is served by us (DESIGN: no third-party requests).
-              "img-src": ["'self'"],
-              "font-src": ["'self'"],
-              "frame-ancestors": ["'none'"],
-              // HTTPS is the proxy's job (HSTS in production); on plain-HTTP installs (a club
-              // laptop on the lake's Wi-Fi) upgrading would break every asset.
-              "upgrade-insecure-requests": null,
-            },
-          },
+      contentSecurityPolicy: false,
       strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
@@ -202,6 +206,7 @@ export function createHttpApp({
     app.use(viteDev.middlewares);
   } else {
     const client = path.resolve("build/client");
+    app.use("/sw.js", pagePolicy);
     app.use(
       precompressedFiles(path.resolve("build/precompressed"), (urlPath) =>
         urlPath.startsWith("/assets/") ? { maxAge: "1y", immutable: true } : { maxAge: "1h", immutable: false },
@@ -211,6 +216,7 @@ export function createHttpApp({
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(staticFiles(client, express.static(client, { maxAge: "1h" })));
   }
+  app.use(pagePolicy);
 
   const getLoadContext = async (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
