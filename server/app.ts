@@ -3,7 +3,7 @@
  * `start()`: it parses the environment, starts or connects to PostgreSQL, migrates, seeds the demo
  * data, serves HTTP and shuts everything down cleanly on SIGTERM/SIGINT.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
@@ -38,10 +38,79 @@ export interface StartOptions {
   viteDev?: ViteDevServer;
 }
 
+type Env = ReturnType<typeof parseEnv>;
+type Log = ReturnType<typeof createLogger>;
+
+/** The site's start, step by step; each step is a function below, in this order. */
 export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(env, log);
+  const totpKey = await prepareData(env, log, database);
+  const build = await loadBuild(viteDev);
+  const state = { shuttingDown: false };
+  const housekeeping = startHousekeeping(env, log, database);
+  const { budget, liveRaces, pageCache, computed, changes } = watchDataChanges(env, log, database);
+  const config = clubConfig(env);
+  const club = clubSource(database.db, config, computed);
+  const keyOf = typeof build === "function" ? () => undefined : pageKeys(build);
+  const app = createHttpApp({
+    db: database.db,
+    build,
+    viteDev,
+    log,
+    config,
+    production: env.NODE_ENV === "production",
+    trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    isShuttingDown: () => state.shuttingDown,
+    pageCache: { cache: pageCache, enabled: () => changes.listening(), keyOf },
+    liveRaces,
+    computed,
+    club,
+    totpKey,
+    ownerDatabaseUrl: database.ownerUrl,
+  });
+  const stopMail = startMail(env, log, database, club, config);
+  // Cached public pages are answered before Express (server/page-cache.ts); the rest goes on.
+  const fromCache = pageCacheFastPath({
+    cache: pageCache,
+    enabled: () => !viteDev && changes.listening(),
+    clubDate: () => clubToday({ ...config, timeZone: club.timeZone() }),
+    keyOf,
+    onHit: requestLogger(log),
+  });
+  const server = createSiteServer(env, log, budget, (req, res) => {
+    if (!fromCache(req, res)) app(req, res);
+  });
+  // What runs beside the HTTP server, stopped in order: on a signal, and when it cannot listen.
+  const stopServices = async () => {
+    housekeeping.stop();
+    await viteDev?.close();
+    await stopMail();
+    await changes.stop();
+    await database.pool.end();
+    await database.embedded?.stop();
+  };
+  await listen(server, env, stopServices);
+  log.info(`Serving on http://localhost:${env.PORT}`);
+  if (!env.SITE_URL && env.SMTP_URL) log.warn("SITE_URL is not set: links in e-mails point to this machine (http://localhost)");
+  stopOnSignals({ server, log, liveRaces, state, housekeeping, stopServices });
+}
 
+interface OpenDatabase {
+  pool: ReturnType<typeof createPool>;
+  db: ReturnType<typeof createDatabase>;
+  connectionString: string;
+  embedded: EmbeddedPostgres | undefined;
+  /** The owning role, which may create the scratch database a backup's proof needs, and writes a restore. */
+  ownerUrl: string;
+  /** The owning role's connection, for the schema only: closed before serving. */
+  migrationPool: ReturnType<typeof createMigrationPool> | undefined;
+}
+
+/** DATABASE_URL, or an embedded PostgreSQL started in DATA_DIR. */
+async function openDatabase(env: Env, log: Log): Promise<OpenDatabase> {
   let embedded: EmbeddedPostgres | undefined;
   let connectionString = env.DATABASE_URL;
   if (!connectionString) {
@@ -52,16 +121,26 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     connectionString = embedded.connectionString;
     log.info({ dataDir: env.DATA_DIR }, "embedded PostgreSQL is running");
   }
-
   const pool = createPool(connectionString);
-  const db = createDatabase(pool);
-  // The owning role's connection is used for the schema only, and closed before serving.
-  const migrationPool = env.MIGRATION_DATABASE_URL ? createMigrationPool(env.MIGRATION_DATABASE_URL) : undefined;
-  let totpKey: Buffer;
+  return {
+    pool,
+    db: createDatabase(pool),
+    connectionString,
+    embedded,
+    ownerUrl: env.MIGRATION_DATABASE_URL ?? connectionString,
+    migrationPool: env.MIGRATION_DATABASE_URL ? createMigrationPool(env.MIGRATION_DATABASE_URL) : undefined,
+  };
+}
+
+/**
+ * The TOTP key, the migrations, the sealing of plain TOTP secrets, the demo data and the start-up
+ * admin, before anything is served. A start that fails here (bad ADMIN_PASSWORD, a failing
+ * migration, a wrong key) leaves no PostgreSQL behind.
+ */
+async function prepareData(env: Env, log: Log, { pool, db, embedded, migrationPool }: OpenDatabase): Promise<Buffer> {
   try {
     const resolved = resolveTotpKey({ fromEnv: env.TOTP_ENCRYPTION_KEY, embedded: Boolean(embedded), dataDir: env.DATA_DIR });
-    totpKey = resolved.key;
-    useTotpKey(totpKey);
+    useTotpKey(resolved.key);
     const { applied, site } = await prepareDatabase(pool, migrationPool);
     await migrationPool?.end();
     if (applied.length) log.info({ applied }, "migrations applied");
@@ -80,34 +159,36 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       });
       if (seeded) log.info("demo data loaded into the empty database");
     }
-    const adminSetup = await ensureStartupAdmin(db, {
-      username: env.ADMIN_USERNAME,
-      password: env.ADMIN_PASSWORD,
-      demo,
-    });
+    const adminSetup = await ensureStartupAdmin(db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, demo });
     log[adminSetup.level](adminSetup.message);
+    return resolved.key;
   } catch (error) {
-    // A start that fails (bad ADMIN_PASSWORD, a failing migration) leaves no PostgreSQL behind.
     await migrationPool?.end().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await embedded?.stop();
     throw error;
   }
+}
 
-  // In development a function, so each request sees the edited app; in production the build
-  // itself, loaded once (React Router then derives its route tables once, not per request).
-  const build = viteDev
+/**
+ * In development a function, so each request sees the edited app; in production the build
+ * itself, loaded once (React Router then derives its route tables once, not per request).
+ */
+async function loadBuild(viteDev: ViteDevServer | undefined): Promise<ServerBuild | (() => Promise<ServerBuild>)> {
+  return viteDev
     ? () => viteDev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : // A virtual module React Router's Vite plugin provides at build time (typed by typegen).
-      ((await import("virtual:react-router/server-build")) as ServerBuild);
+      await import("virtual:react-router/server-build");
+}
 
-  let shuttingDown = false;
-  // The owning role may create the scratch database a backup's proof needs, and writes a restore.
-  const ownerUrl = env.MIGRATION_DATABASE_URL ?? connectionString;
+/**
+ * Daily backups (embedded database or DAILY_BACKUPS), and hourly: expired rate-limit windows
+ * dropped so the table stays small, audit entries older than two years purged (retention; the
+ * only delete the database allows).
+ */
+function startHousekeeping(env: Env, log: Log, { pool, db, embedded, ownerUrl }: OpenDatabase) {
   const stopBackups =
     (env.DAILY_BACKUPS ?? Boolean(embedded)) ? scheduleDailyBackups(pool, env.DATA_DIR, ownerUrl, log) : () => {};
-  // Expired rate-limit windows are useless: drop them hourly so the table stays small. Audit
-  // entries older than two years go too (retention; the only delete the database allows).
   const pruning = setInterval(
     () => {
       void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed"));
@@ -116,13 +197,22 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     60 * 60 * 1000,
   );
   pruning.unref();
+  return {
+    stop: () => {
+      stopBackups();
+      clearInterval(pruning);
+    },
+  };
+}
 
-  // Every instance drops its cached pages when any instance (or a shell command) changes data.
+/**
+ * What follows the data: every instance drops its cached pages and computed championships when
+ * any instance (or a shell command) changes data, and open live race pages hear of their race's
+ * changes (NOTIFY race_changed). Streams and connections are sized from the open-file limit, so
+ * a reserve is always left for ordinary requests and the database (decision 0026).
+ */
+function watchDataChanges(env: Env, log: Log, { pool, connectionString }: OpenDatabase) {
   const pageCache = new PageCache();
-  // Development renders every request afresh (no cache), so only a loaded build has keys.
-  const keyOf = typeof build === "function" ? () => undefined : pageKeys(build);
-  // Streams and connections are sized from the open-file limit, so a reserve is always left for
-  // ordinary requests and the database (server/connection-limits.ts, decision 0026).
   const fileLimit = openFileLimit();
   const budget = connectionBudget(fileLimit, env.LIVE_MAX_CONNECTIONS);
   if (budget.low)
@@ -130,7 +220,6 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       { openFileLimit: fileLimit, liveStreams: budget.streams, maxConnections: budget.connections },
       "the open-file limit (ulimit -n) is low: live streams and connections are capped to fit it; raise it (LimitNOFILE=65536 in the systemd unit)",
     );
-  // Open live race pages hear of their race's changes from any instance (NOTIFY race_changed).
   const liveRaces = new LiveRaces({
     maxConnections: budget.streams,
     maxPerAddress: env.LIVE_MAX_PER_ADDRESS,
@@ -153,9 +242,12 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     onError: (error) =>
       log.warn({ err: error }, "data change listener lost its connection; pages are not cached until it is back"),
   });
+  return { budget, liveRaces, pageCache, computed, changes };
+}
 
-  // The environment's club name, address and time zone are the defaults of the club's settings.
-  const config = {
+/** The environment's club name, address and time zone are the defaults of the club's settings. */
+function clubConfig(env: Env) {
+  return {
     clubName: env.CLUB_NAME,
     clubEmail: env.CLUB_EMAIL,
     timeZone: env.CLUB_TIMEZONE,
@@ -166,26 +258,19 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     // Written here by the daily backups (embedded database) and by `db:backup` without a FILE.
     backupDir: path.join(env.DATA_DIR, "backups"),
   };
-  const club = clubSource(db, config, computed);
-  const app = createHttpApp({
-    db,
-    build,
-    viteDev,
-    log,
-    config,
-    production: env.NODE_ENV === "production",
-    trustProxy: env.TRUST_PROXY,
-    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
-    isShuttingDown: () => shuttingDown,
-    pageCache: { cache: pageCache, enabled: () => changes.listening(), keyOf },
-    liveRaces,
-    computed,
-    club,
-    totpKey,
-    ownerDatabaseUrl: ownerUrl,
-  });
+}
 
-  // Registration e-mails: delivered from the outbox when SMTP_URL is set, else kept and logged.
+/**
+ * Registration e-mails, delivered from the outbox when SMTP_URL is set (else kept and logged),
+ * and the opt-in entry reminders a day before a race's entries close (decision 0022).
+ */
+function startMail(
+  env: Env,
+  log: Log,
+  { db }: OpenDatabase,
+  club: ReturnType<typeof clubSource>,
+  config: ReturnType<typeof clubConfig>,
+): () => Promise<void> {
   const mail = createMailWorker({
     db,
     log,
@@ -198,7 +283,6 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       }),
   });
   mail.start();
-  // Opt-in entry reminders, a day before a race's entries close (decision 0022).
   const stopReminders = scheduleEntryReminders(
     db,
     async () => {
@@ -207,29 +291,35 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
     },
     log,
   );
+  return async () => {
+    await stopReminders();
+    await mail.stop();
+  };
+}
 
-  // Cached public pages are answered before Express (server/page-cache.ts); the rest goes on.
-  const fromCache = pageCacheFastPath({
-    cache: pageCache,
-    enabled: () => !viteDev && changes.listening(),
-    clubDate: () => clubToday({ ...config, timeZone: club.timeZone() }),
-    keyOf,
-    onHit: requestLogger(log),
-  });
+/**
+ * The HTTP server with its limits: headers within the timeout, then the body within it again
+ * (capRequestBody; an image upload gets UPLOAD_TIMEOUT_MS), Node's own check the backstop, run
+ * every second instead of every 30; connections capped by the open-file limit and per address.
+ */
+function createSiteServer(
+  env: Env,
+  log: Log,
+  budget: ReturnType<typeof connectionBudget>,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Server {
   const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
   // A connection refused for its address (answered 429 at once): its request is not handled.
   let refusedConnection: (socket: Socket) => boolean = () => false;
   const server: Server = createServer(
     {
-      // Headers within the timeout, then the body within it again (capRequestBody; an image
-      // upload gets UPLOAD_TIMEOUT_MS); Node's own check is the backstop, run every second instead of every 30.
       headersTimeout: requestTimeoutMs,
       requestTimeout: requestTimeoutMs + Math.max(requestTimeoutMs, UPLOAD_TIMEOUT_MS) + 1_000,
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => {
       if (refusedConnection(req.socket)) return;
-      if (!fromCache(req, res)) app(req, res);
+      handle(req, res);
     },
   );
   // CONNECT and methods Node cannot parse (TRACK) get 501 too, not a dropped connection or a 400.
@@ -242,17 +332,14 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
   // Behind a proxy every connection is the proxy's: the proxy caps its clients' (decision 0026).
   const perAddress = env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY ? 0 : 64);
   if (perAddress > 0) refusedConnection = capConnectionsPerAddress(server, perAddress, log);
-  // What runs beside the HTTP server, stopped in order: on a signal, and when it cannot listen.
-  const stopServices = async () => {
-    stopBackups();
-    clearInterval(pruning);
-    await viteDev?.close();
-    await stopReminders();
-    await mail.stop();
-    await changes.stop();
-    await pool.end();
-    await embedded?.stop();
-  };
+  return server;
+}
+
+/**
+ * Listens on PORT. A port already taken (the site running twice, another program) must not
+ * leave the embedded PostgreSQL and the background work running without a server.
+ */
+async function listen(server: Server, env: Env, stopServices: () => Promise<void>): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -262,30 +349,44 @@ export async function start({ viteDev }: StartOptions = {}): Promise<void> {
       });
     });
   } catch (error) {
-    // A port already taken (the site running twice, another program) must not leave the
-    // embedded PostgreSQL and the background work running without a server.
     await stopServices();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") throw new Error(`port ${env.PORT} is already in use (PORT): is the site already running?`);
     throw error;
   }
-  log.info(`Serving on http://localhost:${env.PORT}`);
-  if (!env.SITE_URL && env.SMTP_URL) log.warn("SITE_URL is not set: links in e-mails point to this machine (http://localhost)");
+}
 
+/**
+ * SIGTERM and SIGINT: stop accepting, end the live streams (the browsers reconnect to another
+ * instance), let requests in flight finish, close idle keep-alive sockets, then stop the rest;
+ * exit 1 if that takes over 20 s.
+ */
+function stopOnSignals({
+  server,
+  log,
+  liveRaces,
+  state,
+  housekeeping,
+  stopServices,
+}: {
+  server: Server;
+  log: Log;
+  liveRaces: LiveRaces;
+  state: { shuttingDown: boolean };
+  housekeeping: { stop: () => void };
+  stopServices: () => Promise<void>;
+}): void {
   const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
+    if (state.shuttingDown) return;
+    state.shuttingDown = true;
     // No backup or pruning starts while requests drain (stopServices repeats this harmlessly).
-    stopBackups();
-    clearInterval(pruning);
+    housekeeping.stop();
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       log.error("shutdown took longer than 20 s; exiting");
       process.exit(1);
     }, 20_000);
     force.unref();
-    // Stop accepting, end the live streams (the browsers reconnect to another instance), let
-    // requests in flight finish, close idle keep-alive sockets.
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       liveRaces.closeAll();
