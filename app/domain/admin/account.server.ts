@@ -6,7 +6,7 @@
  */
 import { verify } from "@node-rs/argon2";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { tryAgainIn } from "~/lib/util/try-again";
 import { adminLinks, adminPending, adminSessions, admins } from "~/db/schema";
 import { checkPasswordStrength, hashPassword, type Admin } from "~/domain/admin/auth.server";
@@ -17,8 +17,6 @@ import { hit, reset, type RateLimit } from "~/domain/platform/rate-limit.server"
 import { accountNotice } from "~/lib/admin/account-mail";
 import type { EmailChange, PasswordChange } from "~/lib/admin/account-schemas";
 import type { ClubMail } from "~/lib/site/club";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Wrong current passwords: as many as the login allows. */
 export const CURRENT_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 } as const;

@@ -8,15 +8,13 @@
  * serialized and the second one sees that only one owner is left.
  */
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { adminLinks, adminSessions, admins } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { readSetting, writeSetting } from "~/domain/admin/club-settings.server";
 import { endInvitationsOf } from "~/domain/admin/invitations.server";
 import type { AdminRole } from "~/lib/admin/roles";
 import type { InvitationEndReason } from "~/lib/admin/admins";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface ListedAdmin {
   id: number;

@@ -10,7 +10,7 @@
  * sender's admin row, then the link.
  */
 import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { adminLinks, admins } from "~/db/schema";
 import { createSession, deleteSession, usernameIs } from "~/domain/admin/auth.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
@@ -52,8 +52,6 @@ const emailTaken = (db: Pick<Database, "select">, email: string) =>
     .from(admins)
     .where(sql`lower(${admins.email}) = lower(${email})`)
     .limit(1);
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The sender's role, their row locked against removal and role changes until the transaction ends; null when they are gone. */
 async function lockSender(tx: Tx, adminId: number | null): Promise<AdminRole | null> {

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { generateSecret } from "otplib";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { adminPasskeys, adminPending, adminRecoveryCodes, admins, adminSessions } from "~/db/schema";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
@@ -24,7 +24,6 @@ import { mustHaveTwoFactor } from "~/lib/admin/account-rules";
 import { countCodeAttempt } from "~/domain/admin/code-limits.server";
 import { acceptedStep, normalizeRecoveryCode, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from "~/lib/admin/totp";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Tx | Database;
 
 export const TOTP_SETUP_SECONDS = 10 * 60;

@@ -5,7 +5,7 @@
  * and the write bumps the data version, so every instance drops the pages that showed it.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { clubSettings, imageVariants, images, races } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import type { ProcessedImage } from "~/domain/images/process.server";
@@ -56,8 +56,6 @@ export async function readVariant(db: Executor, hash: string, width: number, for
     .where(and(eq(imageVariants.hash, hash), eq(imageVariants.width, width), eq(imageVariants.format, format)));
   return row?.bytes ?? null;
 }
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The hash the place shows now (its row locked for this transaction); undefined: no such race. */
 async function currentHash(tx: Tx, place: ImagePlace): Promise<string | null | undefined> {

@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
 import type { RouterContextProvider } from "react-router";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { auditLog, refusedAttempts } from "~/db/schema";
 import { clientAddressContext } from "~/context";
 import { AUDIT_PAGE_SIZE, withoutSecrets, type AuditChanges, type AuditFilters, type AuditKind } from "~/lib/admin/audit";
@@ -34,8 +34,6 @@ export const SHELL_ACTOR: AuditActor = { adminId: null, username: "(shell)", add
 export function adminActor(admin: { id: number; username: string }, context: Readonly<RouterContextProvider>): AuditActor {
   return { adminId: admin.id, username: admin.username, address: context.get(clientAddressContext) };
 }
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function row(entry: AuditEntry) {
   return {

@@ -4,7 +4,7 @@
  * redrawn until it is locked or its first result is saved; boats can be moved until it is locked.
  */
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "~/db/schema";
 import { classTabs } from "~/lib/races/boat-classes";
 import { drawHeats, newSeed, seedHeats, type DrawMethod } from "~/lib/race-day/heat-draw";
@@ -106,8 +106,6 @@ export async function raceHeats(db: Database, raceId: number): Promise<ClassDraw
 }
 
 export type HeatOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function lockRace(tx: Tx, raceId: number) {
   const [race] = await tx

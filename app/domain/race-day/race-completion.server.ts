@@ -5,12 +5,10 @@
  * (which all read the status) follow the results at once. A cancelled race stays cancelled.
  */
 import { and, eq, exists, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Tx } from "~/db/client";
 import { raceResults, races } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Completes an upcoming race that now has results; true when this call changed its status. */
 export async function completeRaceWithResults(tx: Tx, raceId: number, actor: AuditActor): Promise<boolean> {

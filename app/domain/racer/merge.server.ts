@@ -6,12 +6,11 @@
  * race_results (db/data-changes.ts), all in the same commit.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { findDuplicates, type DuplicateReason } from "~/lib/racer/duplicates";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Runner = Tx | Database;
 
 /**

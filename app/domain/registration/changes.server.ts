@@ -8,7 +8,7 @@
  * gets at most a few confirmation e-mails a day, whoever asks, so nobody can flood an inbox.
  */
 import { and, count, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { competitors, pendingRegistrationChanges } from "~/db/schema";
 import { maskEmail } from "~/lib/registration/registration";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
@@ -16,8 +16,6 @@ import { enqueue } from "~/domain/platform/outbox.server";
 import { confirmationMessage, registrationMessages } from "~/domain/registration/email.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import type { ClubMail, ClubSite } from "~/lib/site/club";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const CONFIRMATION = {
   /** How long a link stays valid. */

@@ -5,14 +5,12 @@
  * registration-changes.server.ts); a link is used once its entry is empty.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { competitors, raceEntryLinks, raceRegistrations, races } from "~/db/schema";
 import { formatLongDate } from "~/lib/util/dates";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import type { ClubSite } from "~/lib/site/club";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export function entryLinkPath(token: string): string {
   return `/race-entry/${token}`;

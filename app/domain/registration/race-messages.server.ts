@@ -5,7 +5,7 @@
  * race_messages, so it goes out once whatever the number of instances, restarts or clicks.
  */
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { competitors, messageLinks, raceMessages, raceRegistrations, raceResults, races } from "~/db/schema";
 import { formatEntryTime } from "~/lib/registration/entry-window";
 import {
@@ -22,7 +22,6 @@ import { enqueue, type OutgoingMessage } from "~/domain/platform/outbox.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import type { ClubSite } from "~/lib/site/club";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
 
 export interface MessageLink {

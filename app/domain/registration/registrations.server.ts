@@ -15,7 +15,7 @@
  * client (REGISTRATION_LOOKUP_LIMIT), and a submit runs the same look-ups whichever dialog follows.
  */
 import { and, asc, ne, or, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client";
+import type { Database, Tx } from "~/db/client";
 import { competitors } from "~/db/schema";
 import { maskEmail, type DriverRegistration } from "~/lib/registration/registration";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
@@ -27,7 +27,6 @@ import { publicCompetitorColumns } from "~/domain/races/public-queries.server";
 import { issueMessageLink } from "~/domain/registration/race-messages.server";
 import { hit, peek, type RateLimitState } from "~/domain/platform/rate-limit.server";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;
 
 export interface ExistingByEmail {
