@@ -218,15 +218,18 @@ export function BackupBlock({
         </p>
       )}
       {proof?.newestNotProven && <Warning>{proof.newestNotProven}</Warning>}
-      {owner && newest && (
-        <a className={linkClass} href={`/admin/backups/${newest.name}`} download>
-          Download the last backup
-        </a>
-      )}
       {owner && (
-        <Link className={`${linkClass} block`} to="/admin/backups">
-          Restore a backup
-        </Link>
+        // One above the other, each a finger's height (WCAG 2.2 target size).
+        <div className="flex flex-col items-start gap-1">
+          {newest && (
+            <a className={`${linkClass} py-1`} href={`/admin/backups/${newest.name}`} download>
+              Download the last backup
+            </a>
+          )}
+          <Link className={`${linkClass} py-1`} to="/admin/backups">
+            Restore a backup
+          </Link>
+        </div>
       )}
     </Block>
   );
