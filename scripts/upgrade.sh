@@ -27,6 +27,8 @@ PROJECT="${COMPOSE_PROJECT_NAME:-boat-club}"
 ENV_FILE=.env
 WAIT_SECONDS="${INSTALL_WAIT_SECONDS:-300}"
 LOG="$(mktemp -t club-upgrade.XXXXXX)"
+# The log holds the commands' output (podman-compose prints the stack's passwords): kept only to say why a run failed.
+trap 'status=$?; [ "$status" != 0 ] || rm -f "$LOG"' EXIT
 # shellcheck source=scripts/lib/stack.sh
 . scripts/lib/stack.sh
 

@@ -2,7 +2,9 @@
 # Readies this machine for the container test (tests/container/container.test.ts, decision 0050):
 # Podman, runc, podman-compose and mmdebstrap from Debian; Podman set up for these machines; and the
 # stand-ins for the official images, which no registry here serves, each made once and then kept in
-# Podman's image store (nothing else is cached outside the clone). Prints the stand-ins' names.
+# Podman's image store (nothing else is cached outside the clone). Prints the stand-ins' names, and
+# how long each step took on stderr (on a new machine most of the container test's time is here
+# and in the image's first build).
 #
 # - node: Debian bookworm (minbase) with this machine's own Node.js binary and npm, as the official
 #   node:20-bookworm-slim image is Debian with the nodejs.org binary; it trusts what this machine
@@ -13,13 +15,17 @@ set -euo pipefail
 cd "$(dirname "$0")"
 export DEBIAN_FRONTEND=noninteractive
 log() { printf '[container test] %s\n' "$*" >&2; }
+# Prints how long the step started at $1 (SECONDS) took.
+took() { log "$2: $((SECONDS - $1)) s"; }
 
 missing=()
 for tool in podman runc podman-compose mmdebstrap; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]} from Debian..."
+  started=$SECONDS
   apt-get update -qq >&2
   apt-get install -y -qq podman runc podman-compose mmdebstrap >&2
+  took "$started" "installing ${missing[*]}"
 fi
 
 # Without systemd and with these cgroups: runc (crun refuses them), cgroupfs, and no default ulimits
@@ -53,8 +59,9 @@ have() { podman image exists "$1"; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-if ! have "$NODE_BASE"; then
-  log "making the Node.js stand-in $NODE_BASE (once; a few minutes)..."
+# The two bases are made at the same time: each is mostly waiting for Debian's mirror and dpkg.
+make_node_base() {
+  local started=$SECONDS node_bin npm_dir
   node_bin="$(readlink -f "$(command -v node)")"
   npm_dir="$(npm root -g)/npm"
   mmdebstrap --quiet --variant=minbase --dpkgopt=force-unsafe-io --include=ca-certificates \
@@ -67,22 +74,38 @@ if ! have "$NODE_BASE"; then
     --change 'ENV=NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
     --change 'CMD=["node"]' "$work/node.tar" "$NODE_BASE" >/dev/null
   rm -f "$work/node.tar"
-fi
+  took "$started" "the Node.js stand-in $NODE_BASE"
+}
+make_services_base() {
+  local started=$SECONDS
+  mmdebstrap --quiet --variant=minbase --dpkgopt=force-unsafe-io --include=ca-certificates,postgresql,caddy \
+    trixie "$work/services.tar" http://deb.debian.org/debian >&2
+  podman import --quiet --change 'ENV=PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    "$work/services.tar" "$SERVICES_BASE" >/dev/null
+  rm -f "$work/services.tar"
+  took "$started" "the PostgreSQL and Caddy stand-ins' base $SERVICES_BASE"
+}
 
+pids=()
+if ! have "$NODE_BASE"; then
+  log "making the Node.js stand-in $NODE_BASE (once; a few minutes)..."
+  make_node_base &
+  pids+=($!)
+fi
+if { ! have "$POSTGRES" || ! have "$CADDY"; } && ! have "$SERVICES_BASE"; then
+  log "making the PostgreSQL and Caddy stand-ins' base (once; several minutes)..."
+  make_services_base &
+  pids+=($!)
+fi
+for pid in "${pids[@]}"; do wait "$pid" || { log "a stand-in could not be made (its output is above)"; exit 1; }; done
 if ! have "$POSTGRES" || ! have "$CADDY"; then
-  if ! have "$SERVICES_BASE"; then
-    log "making the PostgreSQL and Caddy stand-ins' base (once; several minutes)..."
-    mmdebstrap --quiet --variant=minbase --dpkgopt=force-unsafe-io --include=ca-certificates,postgresql,caddy \
-      trixie "$work/services.tar" http://deb.debian.org/debian >&2
-    podman import --quiet --change 'ENV=PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-      "$work/services.tar" "$SERVICES_BASE" >/dev/null
-    rm -f "$work/services.tar"
-  fi
+  started=$SECONDS
   for standin in postgres caddy; do
     image="$POSTGRES" && [ "$standin" = caddy ] && image="$CADDY"
     podman build --quiet --format docker --build-arg "BASE=$SERVICES_BASE" -f "standins/$standin.Containerfile" \
       -t "$image" standins >/dev/null
   done
+  took "$started" "the PostgreSQL and Caddy stand-ins"
 fi
 
 printf 'NODE_IMAGE=%s\nPOSTGRES_IMAGE=%s\nCADDY_IMAGE=%s\n' "$NODE_BASE" "$POSTGRES" "$CADDY"
