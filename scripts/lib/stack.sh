@@ -29,7 +29,9 @@ choose_engine() {
 
 # The containers of one service of this stack (both engines label them as compose does).
 containers() { "$ENGINE" ps -q --filter "label=com.docker.compose.project=$PROJECT" --filter "label=com.docker.compose.service=$1"; }
-first_container() { containers "$1" | head -n 1; }
+# sed reads every line: `head -n 1` may close the pipe before the engine has written the second
+# replica's id, and with pipefail that SIGPIPE (status 141) stopped the scripts at random.
+first_container() { containers "$1" | sed -n 1p; }
 
 # Builds the site's image as tag $1 from this checkout, unless it exists.
 build_image() {
