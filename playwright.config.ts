@@ -69,6 +69,9 @@ export default defineConfig({
   // No retries, in CI either: a flaky test must fail, not pass on its second try.
   retries: 0,
   workers: 2,
+  // A flow over several pages, each checked by axe, takes 20-35 s when the whole suite, its four
+  // servers and two browsers share 2 cores (the password reset and news flows ran past 30 s).
+  timeout: 60_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${DEMO_PORT}`,

@@ -27,8 +27,6 @@ async function fitsThePhone(page: import("@playwright/test").Page) {
 }
 
 test("an admin resets a forgotten password from the login page at 375 px and signs in with the new one", async ({ page }) => {
-  // Four pages, each checked by axe, and a sign-in: over 30 s when the whole suite shares 2 cores.
-  test.setTimeout(90_000);
   const admin = await forgetfulAdmin();
   const newPassword = `new-${uniqueName()}-lake-pass`;
 
