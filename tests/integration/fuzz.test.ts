@@ -698,6 +698,27 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       })),
   ],
   [
+    "backups page (confirm it's you, restore a kept backup)",
+    fc
+      .tuple(fc.constantFrom("reauth-password", "reauth-code", "reauth-passkey", "restore-kept", "nonsense", ""), badName, nasty)
+      .map(([intent, name, value]) => ({
+        label: `backups ${intent || "no intent"}`,
+        method: "POST" as const,
+        path: "/admin/backups",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams([
+          ["intent", intent],
+          ["name", value],
+          ["confirm", value],
+          ["code", value],
+          ["response", value],
+          ["currentPassword", value],
+          [name || "x", value],
+        ]).toString(),
+        admin: true,
+      })),
+  ],
+  [
     "logout with a body",
     fc.tuple(badName, nasty).map(([name, value]) => ({
       label: "logout with fields",

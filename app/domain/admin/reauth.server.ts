@@ -24,6 +24,19 @@ export type ReauthProof =
   | { method: "code"; code: string }
   | { method: "passkey"; response: string; party: RelyingParty };
 
+/** The proof a "Confirm it's you" form carries, whichever of its three ways the admin used. */
+export function reauthProof(
+  form:
+    | { intent: "reauth-password"; currentPassword: string }
+    | { intent: "reauth-code"; code: string }
+    | { intent: "reauth-passkey"; response: string },
+  party: RelyingParty,
+): ReauthProof {
+  if (form.intent === "reauth-password") return { method: "password", password: form.currentPassword };
+  if (form.intent === "reauth-code") return { method: "code", code: form.code };
+  return { method: "passkey", response: form.response, party };
+}
+
 export type ReauthOutcome =
   { ok: true } | { ok: false; reason: "wrong" | "demo" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
 

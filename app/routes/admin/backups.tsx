@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import { configContext, dbContext, loggerContext, ownerDatabaseUrlContext } from "~/context";
 import { requireAdmin, type SignedInAdmin } from "~/domain/admin/auth.server";
 import { keptBackup, listBackups } from "~/domain/admin/backup-files.server";
-import { reauthenticate, reauthUntil, recentlyReauthenticated } from "~/domain/admin/reauth.server";
+import { reauthenticate, reauthProof, reauthUntil, recentlyReauthenticated } from "~/domain/admin/reauth.server";
 import { restoreFromAdmin, RestoreRefused } from "~/domain/admin/restore.server";
 import { twoFactorStatus } from "~/domain/admin/two-factor.server";
 import { readUpload } from "~/domain/images/read-upload.server";
@@ -134,12 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return restore(context, admin, found.bytes, form.name, found.file);
   }
   const { siteUrl, clubName } = context.get(configContext);
-  const proof =
-    form.intent === "reauth-password"
-      ? ({ method: "password", password: form.currentPassword } as const)
-      : form.intent === "reauth-code"
-        ? ({ method: "code", code: form.code } as const)
-        : ({ method: "passkey", response: form.response, party: { siteUrl, clubName } } as const);
+  const proof = reauthProof(form, { siteUrl, clubName });
   const outcome = await reauthenticate(db, admin, { ...adminActor(admin, context), adminId: admin.id }, proof);
   if (outcome.ok)
     return succeeded({ type: "success", title: "Confirmed", description: "You can restore a backup for the next 10 minutes." });

@@ -2,7 +2,13 @@ import { data, useNavigation } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { addPasskey, removePasskey } from "~/domain/admin/passkeys.server";
-import { markReauthenticated, reauthenticate, reauthUntil, recentlyReauthenticated } from "~/domain/admin/reauth.server";
+import {
+  markReauthenticated,
+  reauthenticate,
+  reauthProof,
+  reauthUntil,
+  recentlyReauthenticated,
+} from "~/domain/admin/reauth.server";
 import { confirmCurrentPassword, currentPasswordRefusal } from "~/domain/admin/account.server";
 import {
   confirmTotpSetup,
@@ -89,12 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reauth-password":
     case "reauth-code":
     case "reauth-passkey": {
-      const proof =
-        form.intent === "reauth-password"
-          ? ({ method: "password", password: form.currentPassword } as const)
-          : form.intent === "reauth-code"
-            ? ({ method: "code", code: form.code } as const)
-            : ({ method: "passkey", response: form.response, party: { siteUrl, clubName } } as const);
+      const proof = reauthProof(form, { siteUrl, clubName });
       const outcome = await reauthenticate(db, admin, actor, proof);
       if (outcome.ok) return succeeded(say.CONFIRMED);
       const { toast, status } = say.reauthRefusal(proof.method, outcome);
