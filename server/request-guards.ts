@@ -82,18 +82,25 @@ export const LINGER_MS = 2_000;
 
 /**
  * Marks a large body that is not to be read (its sender may not send it): the route then answers
- * as it answers anyone refused, from an empty body. After the answer the server's side of the
- * connection is closed; what the client still sends is dropped as it arrives (never kept) for
- * LINGER_MS, then the connection is cut. Cutting it at once would reset it with the client's
+ * as it answers anyone refused, from an empty body. After the answer what the client still sends
+ * is dropped as it arrives (never kept) and the server's side closes when the body has ended, or
+ * the connection is cut after LINGER_MS. Cutting it at once would reset it with the client's
  * bytes unread, and the reset can destroy the answer before the client (a browser whose session
  * ran out) reads it.
  */
 export function leaveBodyUnread(res: express.Response): void {
   res.locals.body = Buffer.alloc(0);
   res.locals.bodyLeftUnread = true;
+  res.set("Connection", "close");
   res.once("finish", () => {
-    const socket = res.req.socket;
-    socket.end();
+    const { req } = res;
+    const socket = req.socket;
+    // Dropped as it arrives; the server's side closes once the client has sent it all (a client
+    // still writing when the connection half-closes may never read the answer), or is cut after
+    // LINGER_MS whatever the client still holds back.
+    req.resume();
+    if (req.complete) socket.end();
+    else req.once("end", () => socket.end());
     const cut = setTimeout(() => socket.destroy(), LINGER_MS);
     cut.unref();
     socket.once("close", () => clearTimeout(cut));
