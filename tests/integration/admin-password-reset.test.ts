@@ -63,8 +63,6 @@ const page = async (response: Response) => (await response.text()).replace(/nonc
 const sessions = async (adminId: number) =>
   (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM admin_sessions WHERE admin_id = ${adminId}`)).rows[0]!.n;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 describe("asking for a link", () => {
   it("answers a known and an unknown address the same: status, page, headers; mails only the known one", async () => {
     const { email } = await newAdmin();
@@ -84,22 +82,41 @@ describe("asking for a link", () => {
     expect(url).toMatch(/^http:\/\/localhost\/admin\/reset-password\//);
   });
 
-  it("takes as long for an unknown address as for a known one (medians within 40 ms, both past the floor)", async () => {
+  // Timing by the clock is noise on a shared CI machine (medians of a loaded run differed by 70 ms);
+  // what makes the time tell nothing is that the answer waits for the floor, never for the work.
+  // With the admins table locked the work cannot finish: both answers still come, past the floor.
+  it("answers known and unknown addresses at the floor, even while the lookup cannot finish", async () => {
     const { email } = await newAdmin();
-    const times: Record<"known" | "unknown", number[]> = { known: [], unknown: [] };
-    for (let i = 0; i < 6; i++) {
-      for (const kind of i % 2 ? (["known", "unknown"] as const) : (["unknown", "known"] as const)) {
-        await db.execute(sql`DELETE FROM rate_limits`);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE admins IN ACCESS EXCLUSIVE MODE`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    try {
+      for (const address of [email, "nobody.blocked@example.org"]) {
         const started = performance.now();
-        const response = await ask(kind === "known" ? email : `nobody${i}@example.org`);
-        await response.arrayBuffer();
-        times[kind].push(performance.now() - started);
-        expect(response.status).toBe(200);
+        const answer = await Promise.race([
+          ask(address).then(async (response) => ({ status: response.status, page: await page(response) })),
+          new Promise<"waited for the lookup">((resolve) => setTimeout(() => resolve("waited for the lookup"), 8_000)),
+        ]);
+        expect(answer).not.toBe("waited for the lookup");
+        if (answer === "waited for the lookup") return;
+        expect(answer.status).toBe(200);
+        expect(answer.page).toContain(NO_MAIL.forgotPassword.replace("'", "&#x27;"));
+        expect(performance.now() - started).toBeGreaterThanOrEqual(RESET.floorMs - 5);
       }
+      expect(await mails(email)).toHaveLength(0);
+    } finally {
+      release();
+      await holder;
     }
-    expect(median(times.known)).toBeGreaterThanOrEqual(RESET.floorMs);
-    expect(median(times.unknown)).toBeGreaterThanOrEqual(RESET.floorMs);
-    expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(40);
+    // Once the lookup can run, the known address gets its link after all.
+    await expect.poll(() => mails(email).then((m) => m.length), { timeout: 5_000 }).toBe(1);
   });
 
   it("limits a client address to 5 requests in 15 minutes (429 with a message), whatever the address asked for", async () => {
