@@ -28,9 +28,11 @@ export const OWN_DATA_PORT = DEMO_PORT + 3;
 process.env.TEST_TODAY ??= todayInZone("Atlantic/Bermuda");
 export const TODAY = process.env.TEST_TODAY;
 
-// Debian's Chromium where it exists (Playwright's own download is not reachable on our machines).
-const systemChromium = "/usr/bin/chromium";
-const launchOptions = existsSync(systemChromium)
+// Debian's Chromium where it exists (Playwright's own download is not reachable on our machines):
+// its headless shell first, the lighter build Playwright itself runs headless tests in (it starts
+// in about half the time of the full browser), else the full browser.
+const systemChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file));
+const launchOptions = systemChromium
   ? {
       executablePath: systemChromium,
       args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

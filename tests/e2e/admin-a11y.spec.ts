@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { PHONE } from "./fixtures";
+import { axeBuilder } from "./axe";
 import { ADMIN, ADMIN_SITE, expect, logIn, test } from "./admin-support";
 
 const PAGES = ["/admin/competitors", "/admin/races", "/admin/results", "/admin/audit"];
@@ -8,7 +8,7 @@ test("the login page and every admin page have no serious accessibility violatio
   // Five axe runs in one test: well over the default 30 s on a busy 2-core CI machine.
   test.setTimeout(120_000);
   const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await axeBuilder(page).analyze()).violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   await page.goto(`${ADMIN_SITE}/admin/login`);

@@ -15,8 +15,7 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { addDays, format, parseISO } from "date-fns";
-import pg from "pg";
-import { createDatabase, type Database } from "~/db/client";
+import { createDatabase, createPool, type Database } from "~/db/client";
 import { createCompetitor, createHeat, createRace, createRegistration, createResult } from "../support/factories";
 
 const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
@@ -45,7 +44,7 @@ export async function siteDatabaseUrl(port: number): Promise<string> {
 
 /** Runs `build` against the site's database (own-data site by default), then disconnects. */
 export async function withSiteDatabase<T>(build: (db: Database) => Promise<T>, port = OWN_DATA_PORT): Promise<T> {
-  const pool = new pg.Pool({ connectionString: await siteDatabaseUrl(port), max: 2 });
+  const pool = createPool(await siteDatabaseUrl(port), 2);
   try {
     return await build(createDatabase(pool));
   } finally {

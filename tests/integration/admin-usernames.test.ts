@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { attemptLogin } from "~/domain/admin/login.server";
 import { createSession, ensureStartupAdmin, upsertAdmin } from "~/domain/admin/auth.server";
+import { createPool } from "~/db/client";
 import { migrate, migrations } from "~/db/migrate";
 import { USERNAME_MESSAGE } from "~/lib/admin/usernames";
 import { adminCommand } from "~/server/commands/admin";
@@ -164,7 +165,9 @@ describe("migration 0027 and the names made before the rule", () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
-    const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+    // createPool: its error handler catches the FORCE drop below ending a connection that
+    // pool.end() has let go of but PostgreSQL has not closed yet (an uncaught error otherwise).
+    const pool = createPool(withDatabase(adminUrl, name), 2);
     try {
       const index = migrations.findIndex((m) => m.name.startsWith("0027_"));
       await migrate(pool, migrations.slice(0, index));
