@@ -78,6 +78,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${DEMO_PORT}`,
     trace: "retain-on-failure",
+    // Every page registers the offline worker, which on a context's first page installs and fetches
+    // the page and its scripts again: work every test paid for and only the offline tests check.
+    // They allow it (tests/e2e/offline.spec.ts).
+    serviceWorkers: "block",
     launchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],

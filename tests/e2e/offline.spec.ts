@@ -6,7 +6,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // Offline, the browser reports what it could not fetch (images never scrolled into view).
-test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+// The worker under test (the other browser tests block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow", allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
 /** Waits until the service worker controls the page (it claims open pages when it activates). */
 async function controlled(page: Page) {
