@@ -17,8 +17,6 @@ function isTypegenRace(error: unknown): boolean {
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/totp-key-setup.ts"],
     // Integration test files each get their own database, so they can run in parallel.
     pool: "forks",
@@ -28,7 +26,29 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    benchmark: { include: ["bench/**/*.bench.ts"] },
     onUnhandledError: (error) => !isTypegenRace(error),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          // Pure functions with no mocks, no stubbed environment and no database: the files share
+          // a worker's modules instead of importing the app again each (80 s -> 29 s for the layer).
+          isolate: false,
+          benchmark: { include: [] },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          // One PostgreSQL and a migrated template for the run; each file clones its own database.
+          globalSetup: ["tests/support/global-setup.ts"],
+          benchmark: { include: ["bench/**/*.bench.ts"] },
+        },
+      },
+    ],
   },
 });
