@@ -1,5 +1,5 @@
 /** Race management (admin only): list, save, delete, and each race's entries. */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, races } from "~/db/schema";
 import type { RaceInput } from "~/lib/races/race-schema";
@@ -20,7 +20,9 @@ export interface AdminRace extends PublicRace {
   image: ImageRef | null;
 }
 
-export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
+/** The races of one view of the admin list (`adminRaceDays`), oldest first; every race without `days`. */
+export async function listAdminRaces(db: Database, days?: { from: string; to: string | null }): Promise<AdminRace[]> {
+  const within = days ? and(gte(races.date, days.from), days.to === null ? undefined : lte(races.date, days.to)) : undefined;
   return db
     .select({
       ...raceColumns,
@@ -32,7 +34,18 @@ export async function listAdminRaces(db: Database): Promise<AdminRace[]> {
       image: sql<ImageRef | null>`(SELECT json_build_object('hash', i.hash, 'width', i.width, 'height', i.height, 'widths', i.widths) FROM images i WHERE i.hash = "races"."image_hash")`,
     })
     .from(races)
+    .where(within)
     .orderBy(asc(races.date), asc(races.id));
+}
+
+/** The years before `thisYear` that have races, newest first, with how many: the admin list's other pages. */
+export async function pastRaceYears(db: Database, thisYear: number): Promise<{ year: number; races: number }[]> {
+  return db
+    .select({ year: sql<number>`extract(year from ${races.date})::int`, races: sql<number>`count(*)::int` })
+    .from(races)
+    .where(lt(races.date, `${thisYear}-01-01`))
+    .groupBy(sql`1`)
+    .orderBy(sql`1 DESC`);
 }
 
 const auditedColumns = {
@@ -134,11 +147,14 @@ export async function raceEntries(db: Database, raceId: number): Promise<RaceEnt
 }
 
 /** Entries of every race, grouped by race id, for the races page. */
-export async function entriesByRace(db: Database): Promise<Record<number, RaceEntry[]>> {
+/** The entries of the given races (all races without `raceIds`), by race. */
+export async function entriesByRace(db: Database, raceIds?: number[]): Promise<Record<number, RaceEntry[]>> {
+  if (raceIds?.length === 0) return {};
   const rows = await db
     .select({ raceId: raceRegistrations.raceId, ...entryColumns })
     .from(raceRegistrations)
     .innerJoin(competitors, eq(competitors.id, raceRegistrations.competitorId))
+    .where(raceIds ? inArray(raceRegistrations.raceId, raceIds) : undefined)
     .orderBy(asc(raceRegistrations.boatClass), ...byCompetitorName());
   const out: Record<number, RaceEntry[]> = {};
   for (const { raceId, ...entry } of rows) (out[raceId] ??= []).push(entry);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "~/components/ui/icons";
 import { useState } from "react";
 import { configContext, dbContext } from "~/context";
-import { deleteRace, entriesByRace, listAdminRaces, saveRace } from "~/domain/races/races.server";
+import { deleteRace, entriesByRace, listAdminRaces, pastRaceYears, saveRace } from "~/domain/races/races.server";
 import { definedSeasons } from "~/domain/championship/championship.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
@@ -12,13 +12,15 @@ import { RaceDeleteDialog } from "~/components/admin/race-delete-dialog";
 import { RaceEntriesDialog } from "~/components/admin/race-entries-dialog";
 import { RaceFormDialog } from "~/components/admin/race-form-dialog";
 import { RaceTable, type ListedRace, type RaceDialogKind } from "~/components/admin/race-table";
+import { noRacesIn, RaceYearTabs } from "~/components/admin/race-year-tabs";
 import { RouteError } from "~/components/layout/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { raceSchema } from "~/lib/races/race-schema";
 import { toClubLocalInput } from "~/lib/registration/entry-window";
 import { countsInText, seasonCountingOn } from "~/lib/championship/seasons";
-import { formatShortDate } from "~/lib/util/dates";
+import { clubToday, formatShortDate } from "~/lib/util/dates";
+import { adminRaceDays, adminRaceView } from "~/lib/races/admin-race-view";
 import { parseId } from "~/lib/util/params";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/races";
@@ -28,12 +30,25 @@ export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "races");
   const db = context.get(dbContext);
-  const [races, entries, defined] = await Promise.all([listAdminRaces(db), entriesByRace(db), definedSeasons(db)]);
-  const { timeZone } = context.get(configContext);
+  const config = context.get(configContext);
+  const thisYear = Number(clubToday(config).slice(0, 4));
+  const view = adminRaceView(new URL(request.url).searchParams.get("year"), thisYear);
+  const [races, years, defined] = await Promise.all([
+    listAdminRaces(db, adminRaceDays(view)),
+    pastRaceYears(db, thisYear),
+    definedSeasons(db),
+  ]);
+  const entries = await entriesByRace(
+    db,
+    races.map((race) => race.id),
+  );
+  const { timeZone } = config;
   // The form says the season under the date as it is typed: it gets the seasons' days, not their rules.
   const seasons = defined.map(({ key, name, startsOn, endsOn }) => ({ key, name, startsOn, endsOn }));
   // The form shows the entry window on the club's clock.
   return {
+    view,
+    pastYears: years.map((y) => y.year),
     seasons,
     races: races.map((race) => ({
       ...race,
@@ -99,8 +114,13 @@ export default function Races({ loaderData }: Route.ComponentProps) {
         </Button>
       </CardHeader>
       <CardContent>
+        <RaceYearTabs view={loaderData.view} pastYears={loaderData.pastYears} />
         {loaderData.races.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No races found. Click "Add Race" to create a new race.</p>
+          <p className="py-6 text-center text-muted-foreground">
+            {loaderData.pastYears.length === 0
+              ? 'No races found. Click "Add Race" to create a new race.'
+              : noRacesIn(loaderData.view)}
+          </p>
         ) : (
           <RaceTable races={loaderData.races} onOpen={show} />
         )}
