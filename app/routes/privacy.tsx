@@ -90,9 +90,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
     <Card className="mx-auto max-w-3xl">
       <CardHeader>
         <h1 className="text-2xl font-bold sm:text-3xl">Privacy notice</h1>
-        <p className="text-sm text-muted-foreground">
-          Version {version}, in force since {date}.
-        </p>
+        <p className="text-sm text-muted-foreground">{`Version ${version}, in force since ${date}.`}</p>
       </CardHeader>
       <CardContent>
         <NoticeSections sections={sections}>

@@ -88,7 +88,7 @@ const VERSION_1: NoticeVersion = {
       blocks: [
         list(
           "Everyone: your name, boat, boat number, classes, race results and standings, on the website, in its downloads and feeds, and in pictures shown when a link is shared.",
-          "Never the public: your e-mail address, telephone number, consent, e-mail choices, entries' contact details and requests. No public page, download or feed contains them.",
+          "Never the public: your e-mail address, telephone number, consent, e-mail choices and privacy requests. No public page, download or feed contains them.",
           "The club's admins: what each needs for their role, such as the entry list with contact details on race day.",
           "Our e-mail provider, only to deliver the e-mails we send you.",
         ),

@@ -48,7 +48,7 @@ export function retentionSchedule(values: RetentionValues = RETENTION): Retentio
   return [
     {
       what: "Your registration: name, boat, classes, e-mail address, telephone, consent and e-mail preferences",
-      kept: "While you are registered with the club. When you ask us to erase it, the contact details go at once.",
+      kept: "While you are registered with the club. When your record is erased at your request, all of it is removed except the results below.",
     },
     {
       what: "Race entries and results",
