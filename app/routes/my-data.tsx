@@ -99,7 +99,9 @@ export async function action(args: Route.ActionArgs) {
       return answer(args, { notice: { type: "info", title: MY_DATA_TEXTS.erasureRecorded, description: "" }, alert: null });
     }
     const submission = parseWithZod(formData, { schema: driverRegistrationSchema });
-    if (submission.status !== "success") return answer(args, { notice: null, alert: null, result: submission.reply() }, 400);
+    if (submission.status !== "success") {
+      return answer(args, { notice: null, alert: MY_DATA_TEXTS.correctionRefused, result: submission.reply() }, 400);
+    }
     const outcome = await requestCorrection(db, competitorId, submission.value, {
       address,
       club: { clubName, clubEmail, siteUrl },

@@ -40,7 +40,7 @@ export function CorrectionForm({
         Change what is wrong and send it. We e-mail a link to the address on file; the change is made when you open it and
         confirm. {REQUIRED_NOTE}
       </p>
-      <form method="post" {...getFormProps(form)} className="space-y-5">
+      <form method="post" action="/privacy/my-data" {...getFormProps(form)} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <InputField field={fields.firstName} label="First Name*" autoComplete="given-name" />
           <InputField field={fields.lastName} label="Last Name*" autoComplete="family-name" />
@@ -76,7 +76,7 @@ export function EraseSection({ confirming }: { confirming: boolean }) {
       </h2>
       <p className="text-sm">{MY_DATA_TEXTS.eraseExplained}</p>
       {confirming ? (
-        <form method="post" className="flex flex-wrap gap-3">
+        <form method="post" action="/privacy/my-data" className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="erase" variant="destructive">
             {MY_DATA_TEXTS.eraseConfirm}
           </Button>
@@ -95,7 +95,7 @@ export function EraseSection({ confirming }: { confirming: boolean }) {
 
 export function EndForm() {
   return (
-    <form method="post">
+    <form method="post" action="/privacy/my-data">
       <Button type="submit" name="intent" value="end" variant="outline">
         {MY_DATA_TEXTS.endButton}
       </Button>

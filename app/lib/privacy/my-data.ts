@@ -281,6 +281,7 @@ export const MY_DATA_TEXTS = {
   endButton: "Close my data",
   ended: "Your data is closed in this browser.",
   correctHeading: "Correct my details",
+  correctionRefused: { type: "error", title: "Nothing was sent.", description: "Please correct the marked fields below." },
   failed: "Something went wrong. Please try again.",
 } as const;
 
