@@ -101,6 +101,11 @@ test("a racer asks for their data at 375 px, opens the mailed link, downloads it
   await expect(page).toHaveURL(`${OWN_DATA_SITE}/privacy`);
   const closed = await page.request.get(`${OWN_DATA_SITE}/privacy/my-data`);
   expect(closed.status()).toBe(403);
+
+  // The version the consent record names stays readable, linked from the notice.
+  await page.getByRole("link", { name: "This version (1)" }).click();
+  await expect(page.getByRole("heading", { name: "Privacy notice, version 1" })).toBeVisible();
+  await checked(page);
 });
 
 test.describe("without JavaScript", () => {
