@@ -142,6 +142,15 @@ describe("the link", () => {
     ]);
   });
 
+  it("opens once when pressed twice at the same moment: one session, one access recorded", async () => {
+    const racer = await createCompetitor(db);
+    await ask(racer.email!);
+    const path = await linkMailedTo(racer.email!);
+    const statuses = (await Promise.all([open(path), open(path)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([303, 410]);
+    expect((await requests(racer.id)).map((r) => r.kind)).toEqual(["access"]);
+  });
+
   it("refuses an expired link (410) and a made-up one (404), and shows nothing without the session", async () => {
     const racer = await createCompetitor(db);
     await ask(racer.email!);
