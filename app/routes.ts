@@ -48,6 +48,12 @@ export default caseSensitive([
   route("race-entry/:token", "routes/race-entry.tsx"),
   route("messages/:token", "routes/messages.tsx"),
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
+  // A racer's own data (issue 35): the notice and its versions, the e-mailed link, the data and its downloads.
+  route("privacy", "routes/privacy.tsx"),
+  route("privacy/v/:version", "routes/privacy-version.tsx"),
+  route("privacy/link/:token", "routes/privacy-link.tsx"),
+  route("privacy/my-data", "routes/my-data.tsx"),
+  route("privacy/my-data/:file", "routes/my-data-download.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/login/passkey", "routes/admin/login-passkey.ts"),

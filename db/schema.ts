@@ -39,6 +39,8 @@ export const competitors = pgTable(
       .default(sql`ARRAY['Open']::text[]`),
     pipaConsent: boolean("pipa_consent").notNull().default(false),
     pipaConsentAt: timestamp("pipa_consent_at", { withTimezone: true }),
+    /** Migration 0035: the privacy notice's version agreed to with pipa_consent_at (null: before versions). */
+    privacyNoticeVersion: integer("privacy_notice_version"),
     /** Opt-in race messages (decision 0022): "results are up" and the entry reminder. */
     notifyResults: boolean("notify_results").notNull().default(false),
     notifyReminders: boolean("notify_reminders").notNull().default(false),
@@ -360,6 +362,8 @@ export const pendingRegistrationChanges = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     raceEmails: boolean("race_emails").notNull().default(false),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Migration 0035: the privacy notice's version shown when the change was asked for. */
+    privacyNoticeVersion: integer("privacy_notice_version"),
   },
   (t) => [
     uniqueIndex("pending_registration_changes_token_key").on(t.tokenHash),
@@ -585,4 +589,56 @@ export const imageVariants = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (t) => [primaryKey({ columns: [t.hash, t.width, t.format] })],
+);
+
+/**
+ * A racer's requests under PIPA (migration 0034, issue 35): access, correction, erasure; from the
+ * e-mailed link or on paper; due 45 days after the identity is confirmed (app/lib/privacy/requests.ts).
+ */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    competitorId: integer("competitor_id"),
+    kind: text("kind", { enum: ["access", "correction", "erasure"] }).notNull(),
+    source: text("source", { enum: ["link", "paper"] }).notNull(),
+    identifiedBy: text("identified_by").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    identityConfirmedAt: timestamp("identity_confirmed_at", { withTimezone: true }),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    extendedUntil: timestamp("extended_until", { withTimezone: true }),
+    status: text("status", { enum: ["open", "done", "refused"] })
+      .notNull()
+      .default("open"),
+    handledBy: integer("handled_by"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    note: text("note").notNull().default(""),
+  },
+  (t) => [
+    index("privacy_requests_competitor_idx").on(t.competitorId),
+    index("privacy_requests_open_idx")
+      .on(t.dueAt)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+/** "My data" links (migration 0035): token and viewing-session hashes only. */
+export const privacyLinks = pgTable(
+  "privacy_links",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text("token_hash").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    sessionHash: text("session_hash"),
+    sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("privacy_links_token_key").on(t.tokenHash),
+    uniqueIndex("privacy_links_session_key").on(t.sessionHash),
+    index("privacy_links_competitor_idx").on(t.competitorId),
+    index("privacy_links_expires_idx").on(t.expiresAt),
+  ],
 );

@@ -23,6 +23,7 @@ import { createHttpApp, requestLogger } from "~/server/http";
 import { createLogger } from "~/server/logger";
 import { scheduleDailyBackups } from "~/server/backup-schedule";
 import { pruneRateLimits } from "~/domain/platform/rate-limit.server";
+import { prunePrivacy } from "~/domain/privacy/requests.server";
 import { purgeAuditLog } from "~/domain/platform/audit.server";
 import { createMailWorker } from "~/server/mail-worker";
 import { scheduleEntryReminders } from "~/server/race-reminders";
@@ -184,7 +185,8 @@ async function loadBuild(viteDev: ViteDevServer | undefined): Promise<ServerBuil
 /**
  * Daily backups (embedded database or DAILY_BACKUPS), and hourly: expired rate-limit windows
  * dropped so the table stays small, audit entries older than two years purged (retention; the
- * only delete the database allows).
+ * only delete the database allows), answered privacy requests and spent "my data" links pruned
+ * (app/lib/privacy/retention.ts).
  */
 function startHousekeeping(env: Env, log: Log, { pool, db, embedded, ownerUrl }: OpenDatabase) {
   const stopBackups =
@@ -193,6 +195,7 @@ function startHousekeeping(env: Env, log: Log, { pool, db, embedded, ownerUrl }:
     () => {
       void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed"));
       void purgeAuditLog(db).catch((error: unknown) => log.warn({ err: error }, "audit log retention failed"));
+      void prunePrivacy(db).catch((error: unknown) => log.warn({ err: error }, "privacy retention failed"));
     },
     60 * 60 * 1000,
   );

@@ -7,7 +7,8 @@
  */
 import path from "node:path";
 import type pg from "pg";
-import { KEEP, newestBackupAge, writeBackupFile } from "~/domain/admin/backup-files.server";
+import { newestBackupAge, writeBackupFile } from "~/domain/admin/backup-files.server";
+import { KEEP } from "~/lib/admin/overview";
 import { proveBackup } from "~/domain/admin/backup-proof.server";
 import type { Logger } from "~/server/logger";
 

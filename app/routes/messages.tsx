@@ -6,6 +6,7 @@ import { savePreferences, unsubscribe, viewPreferences } from "~/domain/registra
 import { readForm } from "~/domain/platform/read-form.server";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Button } from "~/components/ui/button";
+import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { preferencesSchema, RACE_EMAILS, type Preferences } from "~/lib/registration/race-messages";
 import { tooManyRequestsToast } from "~/lib/registration/registration";
@@ -105,6 +106,7 @@ export default function RaceEmailPreferences({ loaderData, actionData }: Route.C
             </Form>
           </>
         )}
+        <PrivacyNoticeLink />
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { clientAddressContext, configContext, dbContext, loggerContext } from "~
 import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { viewEntry, withdraw, type EntryView } from "~/domain/registration/entry-links.server";
+import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -119,6 +120,7 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
             )}
           </>
         )}
+        <PrivacyNoticeLink />
       </CardContent>
     </Card>
   );

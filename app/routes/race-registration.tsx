@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/domain/platform/toast.server";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Honeypot } from "~/components/ui/honeypot";
 import { Button } from "~/components/ui/button";
+import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/field";
 import { FieldErrorSlots } from "~/components/ui/label";
@@ -183,6 +184,7 @@ export default function RaceRegistration({ loaderData, actionData }: Route.Compo
             <Button type="submit" data-busy-label="Submitting..." className="w-full sm:w-auto">
               Register for Race
             </Button>
+            <PrivacyNoticeLink />
           </form>
         </FieldErrorSlots>
       </CardContent>

@@ -4,6 +4,7 @@ import { countPublicPost } from "~/domain/platform/public-form.server";
 import { changeRows, confirmChange, viewPendingChange, type ChangeRow } from "~/domain/registration/changes.server";
 import { PendingChange } from "~/components/registration/pending-change";
 import { FormAlert } from "~/components/ui/form-alert";
+import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { CONFIRM_PAGE, REGISTRATION_TOASTS, tooManyRequestsToast } from "~/lib/registration/registration";
 import type { Toast } from "~/lib/util/toast";
@@ -86,6 +87,7 @@ export default function ConfirmRegistrationChange({ loaderData, actionData }: Ro
           </p>
         )}
         {page.state === "pending" && <PendingChange rows={page.rows} />}
+        <PrivacyNoticeLink />
       </CardContent>
     </Card>
   );

@@ -16,6 +16,7 @@ import {
 import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
 import { PipaConsentField, RaceEmailsField } from "~/components/registration/consent-fields";
 import { PrintFormButton } from "~/components/registration/print-form-button";
+import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { InputField, REQUIRED_NOTE } from "~/components/ui/field";
@@ -179,6 +180,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
 
             <PipaConsentField field={fields.pipaConsent} policy={loaderData.policy} />
             <RaceEmailsField field={fields.raceEmails} />
+            <PrivacyNoticeLink />
 
             <div className="flex flex-col gap-3 sm:flex-row">
               <Button type="submit" name="intent" value="submit" data-busy-label="Submitting..." className="flex-1 sm:flex-none">

@@ -326,7 +326,16 @@ type Fields = [string, string][];
 
 /** A form body with one thing broken, as a Case. */
 /** Fields that keep line breaks (longPublicText). */
-const LONG_TEXT_FIELDS = ["description", "body", "heroInvitation", "welcome", "vision", "missionQuote", "blurb"];
+const LONG_TEXT_FIELDS = [
+  "description",
+  "body",
+  "heroInvitation",
+  "welcome",
+  "vision",
+  "missionQuote",
+  "blurb",
+  "privacyOfficerAddress",
+];
 
 /** The club settings form as the screen posts it (valid), with a social link and the spare blank row. */
 const CLUB_SETTINGS_FORM: Fields = [
@@ -341,6 +350,8 @@ const CLUB_SETTINGS_FORM: Fields = [
   ["blurb", "A club for fuzzers."],
   ["email", "fuzz.club@example.org"],
   ["timeZone", "Atlantic/Bermuda"],
+  ["privacyOfficerName", "Fuzz Officer"],
+  ["privacyOfficerAddress", "PO Box 1985\nHamilton"],
   ["social[0].label", "Facebook"],
   ["social[0].href", "https://www.facebook.com/fuzz"],
   ["social[1].label", ""],
@@ -879,6 +890,46 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       ]).toString(),
     })),
   ],
+  // A racer's own data (issue 35): the request for a link, made-up links, the data page without a session.
+  ["my-data link request", broken("privacy request", "/privacy", [["email", "fuzz.racer@example.com"]], ["email"])],
+  [
+    "my-data links, made up",
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label: "open a my-data link",
+      method: "POST" as const,
+      // No link exists: nothing may change, whatever the body.
+      path: `/privacy/link/${token || "x"}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["intent", "open"],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ],
+  [
+    "my-data page without a session",
+    fc
+      .tuple(
+        fc.constantFrom("erase", "correct", "end", ""),
+        nasty,
+        fc.constantFrom("", `my_data=${"A".repeat(43)}`, "my_data=%00"),
+      )
+      .map(([intent, value, cookie]) => ({
+        label: `my data ${intent || "no intent"}`,
+        method: "POST" as const,
+        path: "/privacy/my-data",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        body: new URLSearchParams([
+          ["intent", intent],
+          ["firstName", value],
+          ["lastName", "Racer"],
+          ["boatNumber", "7"],
+          ["boatClasses", "Open"],
+          ["email", "fuzz.racer@example.com"],
+          ["pipaConsent", "on"],
+        ]).toString(),
+      })),
+  ],
   [
     "my account: e-mail address",
     broken(
@@ -948,6 +999,10 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/admin/admins?x=", (s) => `/admin/admins?id=${s}&intent=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/settings?x=", (s) => `/admin/settings?x=${s}&__intent__=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/reset-password/:token", (s) => `/admin/reset-password/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/privacy/v/:version", (s) => `/privacy/v/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/privacy/link/:token", (s) => `/privacy/link/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/privacy/my-data/:file", (s) => `/privacy/my-data/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/privacy/my-data?erase=", (s) => `/privacy/my-data?erase=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/news/:id", (s) => `/news/${s}`, false, CASES_PER_ROUTE],
   ["/news?page=", (s) => `/news?page=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/news?edit=&delete=", (s) => `/admin/news?edit=${s}&delete=${s}&new=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
@@ -1105,10 +1160,22 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
       [
         "/admin/settings",
         CLUB_SETTINGS_FORM,
-        ["name", "shortName", "heroHeading", "heroInvitation", "welcome", "missionQuote", "social[0].label", "social[0].href"],
+        [
+          "name",
+          "shortName",
+          "heroHeading",
+          "heroInvitation",
+          "welcome",
+          "missionQuote",
+          "privacyOfficerName",
+          "privacyOfficerAddress",
+          "social[0].label",
+          "social[0].href",
+        ],
         true,
       ],
       ["/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"], false],
+      ["/privacy", [["email", "fuzz.racer@example.com"]], ["email"], false],
       [
         "/admin/account",
         [

@@ -36,6 +36,9 @@ const PAGES = [
   "/news/1",
   // The manage-my-entry page, as a wrong link shows it (a real link needs an entry e-mail).
   "/race-entry/not-a-real-token",
+  // The privacy notice with its request form, and a version's page (issue 35).
+  "/privacy",
+  "/privacy/v/1",
   "/no-such-page",
 ];
 

@@ -60,6 +60,14 @@ export function ClubSettingsForm({
         <TextareaField field={fields.blurb} label="Blurb" />
         <TextareaField field={fields.missionQuote} label="Mission quote" />
       </Section>
+      <Section title="Privacy officer">
+        <p id="privacy-officer-hint" className="text-sm text-muted-foreground">
+          The person responsible for how the club uses personal information (PIPA). The privacy notice at /privacy names them and
+          says where to write.
+        </p>
+        <InputField field={fields.privacyOfficerName} label="Privacy officer's name" autoComplete="name" />
+        <TextareaField field={fields.privacyOfficerAddress} label="Privacy officer's postal or e-mail address" />
+      </Section>
       <fieldset className="space-y-3">
         <legend className="mb-2 font-semibold">Social links</legend>
         <p id="social-hint" className="text-sm text-muted-foreground">

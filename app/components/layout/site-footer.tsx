@@ -45,6 +45,11 @@ export function SiteFooter({ clubName, clubEmail, words }: { clubName: string; c
                 Race Registration
               </Link>
             </li>
+            <li>
+              <Link to="/privacy" reloadDocument className="hover:underline">
+                Privacy notice
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

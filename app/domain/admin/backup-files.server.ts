@@ -7,11 +7,8 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import type pg from "pg";
 import { createBackup, encodeBackup } from "~/domain/admin/backup.server";
-import { backupFileName, backupKindOf, isBackupName, type BackupKind } from "~/lib/admin/overview";
+import { backupFileName, backupKindOf, isBackupName, KEEP, type BackupKind } from "~/lib/admin/overview";
 import { parseProof, proofState, PROOF_SUFFIX, type BackupProof, type ProofState } from "~/lib/admin/backups";
-
-/** The newest kept of each kind: two weeks of daily backups; restore points are taken only by hand. */
-export const KEEP = { backup: 14, "restore-point": 5 } as const satisfies Record<BackupKind, number>;
 
 /** Writes a backup of the database into `dir` (renamed into place only once complete) and prunes the old ones. */
 export async function writeBackupFile(

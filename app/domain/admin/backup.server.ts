@@ -28,6 +28,8 @@ const SKIPPED_TABLES = new Set([
   "race_entrants",
   // Results import drafts: an upload between its preview and its confirmation (a day at most).
   "import_drafts",
+  // "My data" links and their viewing sessions (two days at most): asked for again after a restore.
+  "privacy_links",
 ]);
 
 export interface Backup {

@@ -9,6 +9,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Database, Tx } from "~/db/client";
 import { auditLog, refusedAttempts } from "~/db/schema";
 import { clientAddressContext } from "~/context";
+import { RETENTION } from "~/lib/privacy/retention";
 import { AUDIT_PAGE_SIZE, withoutSecrets, type AuditChanges, type AuditFilters, type AuditKind } from "~/lib/admin/audit";
 
 /** Who did it, from where. A shell command has no admin and no address. */
@@ -135,9 +136,14 @@ export async function auditAdmins(db: Database): Promise<string[]> {
   return rows.map((r) => r.name!);
 }
 
-/** Retention: deletes entries older than two years (the only delete the database allows), and their refusal counts. */
+/**
+ * Retention: deletes entries older than two years (the only delete the database allows; the SQL
+ * function holds the same RETENTION.auditLogYears), and their refusal counts.
+ */
 export async function purgeAuditLog(db: Database): Promise<number> {
-  await db.execute(sql`DELETE FROM refused_attempts WHERE window_start < now() - interval '2 years'`);
+  await db.execute(
+    sql`DELETE FROM refused_attempts WHERE window_start < now() - make_interval(years => ${RETENTION.auditLogYears})`,
+  );
   const { rows } = await db.execute<{ n: number }>(sql`SELECT purge_audit_log() AS n`);
   return rows[0]?.n ?? 0;
 }

@@ -13,6 +13,7 @@ import { capDecision, digestMessage, MAIL_CAP } from "~/lib/registration/mail-ca
 import { redactTokenPaths } from "~/lib/util/token-paths";
 import { hit } from "~/domain/platform/rate-limit.server";
 import type { ClubMail } from "~/lib/site/club";
+import { RETENTION } from "~/lib/privacy/retention";
 
 /** A Drizzle transaction or the database itself: anything that can run the insert. */
 export type Executor = Pick<Database, "insert" | "execute">;
@@ -40,7 +41,7 @@ export const OUTBOX = {
   backoffBaseSeconds: 30,
   backoffMaxSeconds: 3600,
   /** Delivered and failed messages hold personal data: keep them this long, then delete (PIPA). Their links are gone already (`spent`). */
-  retentionDays: 90,
+  retentionDays: RETENTION.sentEmailDays,
 } as const;
 
 /** The counter of an address's e-mails in rate_limits: hashed, so that table holds no address. */

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
+import { RETENTION } from "~/lib/privacy/retention";
 
 export interface RateLimit {
   /** e.g. "registration:ip:203.0.113.9" */
@@ -101,6 +102,6 @@ export async function reset(db: Database, key: string): Promise<void> {
 }
 
 /** Old windows are useless; called now and then so the table stays small. */
-export async function pruneRateLimits(db: Database, olderThanSeconds = 86_400): Promise<void> {
+export async function pruneRateLimits(db: Database, olderThanSeconds = RETENTION.rateLimitHours * 3600): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - ${`${olderThanSeconds} seconds`}::interval`);
 }

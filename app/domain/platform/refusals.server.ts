@@ -23,7 +23,7 @@ export const REFUSAL_ADDRESSES_PER_HOUR = 50;
 export const OTHER_ADDRESSES = "(other addresses)";
 
 /** What was refused: each its own count (the audit kind alone would lump the password, code and passkey steps). */
-export type RefusalKind = "signin-password" | "signin-code" | "signin-passkey" | "reset-request";
+export type RefusalKind = "signin-password" | "signin-code" | "signin-passkey" | "reset-request" | "my-data-request";
 
 /**
  * Counts one refused attempt; the first of its kind, address and hour also writes `entry` to the

@@ -24,6 +24,8 @@ export const REFERENCING_TABLES = {
   race_entry_links: "manage-my-entry links",
   pending_registration_changes: "pending registration changes",
   message_links: "race e-mail links",
+  privacy_requests: "privacy requests",
+  privacy_links: "my-data links",
 } as const;
 type ReferencingTable = keyof typeof REFERENCING_TABLES;
 
@@ -42,6 +44,7 @@ export interface MergeRecord {
   notifyReminders: boolean;
   pipaConsent: boolean;
   pipaConsentAt: Date | null;
+  privacyNoticeVersion: number | null;
   createdAt: Date;
   /** Rows that point at this record, per referencing table. */
   counts: Record<ReferencingTable, number>;
@@ -89,7 +92,7 @@ async function readRecord(db: Runner, id: number, lock: boolean): Promise<MergeR
     SELECT id, first_name AS "firstName", last_name AS "lastName", email, telephone, boat_name AS "boatName",
       boat_number AS "boatNumber", boat_colour AS "boatColour", boat_classes AS "boatClasses",
       notify_results AS "notifyResults", notify_reminders AS "notifyReminders", pipa_consent AS "pipaConsent",
-      pipa_consent_at AS "pipaConsentAt", created_at AS "createdAt"
+      pipa_consent_at AS "pipaConsentAt", privacy_notice_version AS "privacyNoticeVersion", created_at AS "createdAt"
     FROM competitors WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}
   `);
   const row = rows[0];
@@ -225,6 +228,7 @@ export async function mergeCompetitors(
           notify_results = ${f.notifyResults}, notify_reminders = ${f.notifyReminders},
           pipa_consent = pipa_consent OR ${f.consent !== null},
           pipa_consent_at = CASE WHEN pipa_consent THEN pipa_consent_at ELSE coalesce(${f.consent ? new Date(f.consent).toISOString() : null}::timestamptz, pipa_consent_at) END,
+          privacy_notice_version = CASE WHEN pipa_consent THEN privacy_notice_version ELSE coalesce(${f.consent ? gone.privacyNoticeVersion : null}::integer, privacy_notice_version) END,
           updated_at = now()
         WHERE id = ${keepId}
       `);

@@ -16,10 +16,12 @@ import { enqueue } from "~/domain/platform/outbox.server";
 import { confirmationMessage, registrationMessages } from "~/domain/registration/email.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import type { ClubMail, ClubSite } from "~/lib/site/club";
+import { RETENTION } from "~/lib/privacy/retention";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 export const CONFIRMATION = {
-  /** How long a link stays valid. */
-  ttlHours: 24,
+  /** How long a link stays valid (the privacy notice states it). */
+  ttlHours: RETENTION.registrationChangeHours,
   /** Confirmation e-mails per record within `windowHours`; beyond that nothing is queued. */
   maxPerRecord: 3,
   windowHours: 24,
@@ -87,6 +89,7 @@ export async function requestChange(
     tokenHash: hashToken(token),
     competitorId,
     ...values,
+    privacyNoticeVersion: CURRENT_NOTICE.version,
     expiresAt: sql`now() + make_interval(hours => ${CONFIRMATION.ttlHours})`,
   });
   await enqueue(
@@ -217,6 +220,8 @@ export async function confirmChange(db: Database, token: string, club: ClubMail)
           ...(raceEmails ? { notifyResults: true, notifyReminders: true } : {}),
           pipaConsent: true,
           pipaConsentAt: sql`now()`,
+          // The version shown when the change was asked for (null: asked before notices had versions).
+          privacyNoticeVersion: found.row.privacyNoticeVersion,
           updatedAt: sql`now()`,
         })
         .where(eq(competitors.id, current.id));

@@ -23,6 +23,7 @@ import { enqueue } from "~/domain/platform/outbox.server";
 import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "~/domain/registration/changes.server";
 import { registrationMessages } from "~/domain/registration/email.server";
 import type { ClubSite } from "~/lib/site/club";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 import { publicCompetitorColumns } from "~/domain/races/public-queries.server";
 import { issueMessageLink } from "~/domain/registration/race-messages.server";
 import { hit, peek, type RateLimitState } from "~/domain/platform/rate-limit.server";
@@ -132,6 +133,8 @@ function details(input: DriverRegistration) {
     // Saving always records consent (SPEC section 5), with the moment it was given.
     pipaConsent: true,
     pipaConsentAt: sql`now()`,
+    // The notice the form linked to, which the racer agreed to with the box.
+    privacyNoticeVersion: CURRENT_NOTICE.version,
     updatedAt: sql`now()`,
   };
 }

@@ -66,6 +66,9 @@ export const AUDIT_KINDS = [
   "import",
   // The admin overview's "Send a test e-mail" (issue 24 item 4).
   "mail.test",
+  // A racer's own data (issue 35): a "my data" link asked for, a request made through it.
+  "privacy.link-request",
+  "privacy.request",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -23,6 +23,12 @@ export const TEST_MAIL_KIND = "admin-test-mail";
 export const BACKUP_KINDS = { backup: "club-backup", "restore-point": "club-restore-point" } as const;
 export type BackupKind = keyof typeof BACKUP_KINDS;
 
+/**
+ * The newest kept of each kind: two weeks of daily backups (the privacy notice states it from this
+ * value, app/lib/privacy/retention.ts); restore points are taken only by hand.
+ */
+export const KEEP = { backup: 14, "restore-point": 5 } as const satisfies Record<BackupKind, number>;
+
 export function backupFileName(kind: BackupKind = "backup", date = new Date()): string {
   return `${BACKUP_KINDS[kind]}-${date.toISOString().replace(/[:.]/g, "-")}.json.gz`;
 }

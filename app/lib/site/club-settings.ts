@@ -28,6 +28,13 @@ export interface Club {
   email: string;
   social: SocialLink[];
   timeZone: string;
+  /**
+   * The club's privacy officer (PIPA s. 5; issue 35): named on the privacy notice. Empty until an
+   * owner sets both; the admin overview asks for them until then.
+   */
+  privacyOfficerName: string;
+  /** Where to write to them: a postal or e-mail address. */
+  privacyOfficerAddress: string;
   /** Uploaded at /admin/settings (issue 24 item 2); absent: the built-in logo, no banner. */
   logo?: ImageRef;
   banner?: ImageRef;
@@ -54,6 +61,8 @@ export function clubDefaults(env: ClubEnvDefaults): Club {
     email: env.clubEmail,
     social: site.social.map((link) => ({ ...link })),
     timeZone: env.timeZone,
+    privacyOfficerName: "",
+    privacyOfficerAddress: "",
   };
 }
 
@@ -105,7 +114,26 @@ const socialRow = z.object({
 
 const CURRENT_YEAR_LIMIT = 2100;
 
-export const clubSettingsSchema = z.object({
+/** An optional setting: empty is "not set"; when given, the same rules as a required one. */
+const optionalSetting = (text: ReturnType<typeof shortPublicText>, field: string, max: number) =>
+  z.pipe(
+    z.optional(
+      text.check(
+        z.trim(),
+        z.maxLength(max, `${field}: at most ${max} characters.`),
+        z.refine<string>((v) => !MARKUP.test(v), `${field} must not contain < or >.`),
+      ),
+    ),
+    z.transform((v: string | undefined) => v ?? ""),
+  );
+
+export const PRIVACY_OFFICER_MESSAGES = {
+  name: "Privacy officer's name is required with their address.",
+  address: "Privacy officer's address is required with their name.",
+} as const;
+
+/** The fields, without the rule between the privacy officer's two (clubFromStored reads one field at a time). */
+const clubSettingsFields = z.object({
   name: short("Club name", 100),
   shortName: short("Short name", 20),
   founded: z
@@ -133,6 +161,8 @@ export const clubSettingsSchema = z.object({
       z.trim(),
       z.refine(isTimeZone, "Time zone must be an IANA name this server knows, such as Atlantic/Bermuda or Europe/London."),
     ),
+  privacyOfficerName: optionalSetting(shortPublicText("Privacy officer's name"), "Privacy officer's name", 100),
+  privacyOfficerAddress: optionalSetting(longPublicText("Privacy officer's address"), "Privacy officer's address", 300),
   // Rows left blank (the spare row of the form) are dropped; a half-filled row is refused.
   social: z.pipe(
     z.optional(z.array(socialRow).check(z.maxLength(MAX_SOCIAL_LINKS + 1, `At most ${MAX_SOCIAL_LINKS} social links.`))).check(
@@ -154,7 +184,24 @@ export const clubSettingsSchema = z.object({
     ),
   ),
 });
+
+export const clubSettingsSchema = clubSettingsFields.check(
+  // Both or neither: the notice names the officer and says where to write.
+  z.superRefine((v, ctx) => {
+    if (v.privacyOfficerAddress && !v.privacyOfficerName)
+      ctx.addIssue({ code: "custom", path: ["privacyOfficerName"], message: PRIVACY_OFFICER_MESSAGES.name });
+    if (v.privacyOfficerName && !v.privacyOfficerAddress)
+      ctx.addIssue({ code: "custom", path: ["privacyOfficerAddress"], message: PRIVACY_OFFICER_MESSAGES.address });
+  }),
+);
 export type ClubSettingsInput = z.output<typeof clubSettingsSchema>;
+
+/** The privacy officer the notice names, or null while the club has not set one. */
+export function privacyOfficerOf(club: Pick<Club, "privacyOfficerName" | "privacyOfficerAddress">) {
+  return club.privacyOfficerName && club.privacyOfficerAddress
+    ? { name: club.privacyOfficerName, address: club.privacyOfficerAddress }
+    : null;
+}
 
 /**
  * The form's list buttons ("Add a link", "Remove"), as Conform posts them in `__intent__` when
@@ -186,11 +233,11 @@ export function isClubSettingsListIntent(value: unknown): boolean {
 /** A stored value over the defaults: fields it lacks or holds wrongly (an older backup) keep the default. */
 export function clubFromStored(stored: unknown, defaults: Club): Club {
   if (!stored || typeof stored !== "object") return defaults;
-  const parsed = z.partial(clubSettingsSchema).safeParse(stored);
+  const parsed = z.partial(clubSettingsFields).safeParse(stored);
   if (parsed.success) return { ...defaults, ...stripUndefined(parsed.data) };
   const club = { ...defaults };
   for (const [key, value] of Object.entries(stored)) {
-    const field = clubSettingsSchema.shape[key as keyof typeof clubSettingsSchema.shape];
+    const field = clubSettingsFields.shape[key as keyof typeof clubSettingsFields.shape];
     const one = field?.safeParse(value);
     if (one?.success) (club as Record<string, unknown>)[key] = one.data;
   }

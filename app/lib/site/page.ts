@@ -42,6 +42,15 @@ export function pageHandles(handles: readonly unknown[]): { hydrate: boolean; sc
 export const HYDRATE: PageHandle = { hydrate: true };
 
 /**
+ * A route's `headers` export passes this on: React Router sends a document's answer with the
+ * headers the route's `headers` returns, not the action's own, so a refusal's Retry-After would be lost.
+ */
+export function retryAfter(actionHeaders: Headers): Record<string, string> {
+  const value = actionHeaders.get("Retry-After");
+  return value ? { "Retry-After": value } : {};
+}
+
+/**
  * The public forms' one page script (app/browser/public-forms.ts, built by vite.forms.config.ts):
  * checks as you type, the registration dialogs, the print button, the busy submit button
  * (docs/decisions/0033-public-forms-without-the-framework.md).

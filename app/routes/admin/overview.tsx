@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
-import { configContext, dbContext, loggerContext } from "~/context";
+import { clubContext, configContext, dbContext, loggerContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import {
   listBackups,
@@ -22,10 +22,12 @@ import {
   ProvisionalBlock,
   RegistrationChangesBlock,
 } from "~/components/admin/overview-blocks";
+import { PrivacyOfficerBlock } from "~/components/privacy/privacy-officer-block";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatBytes, isBackupStale, noMailServerWarning, provenSummary, testMailSchema } from "~/lib/admin/overview";
 import { mayUse } from "~/lib/admin/roles";
+import { privacyOfficerOf } from "~/lib/site/club-settings";
 import { clubToday, formatClubDateTime, formatShortDate } from "~/lib/util/dates";
 import type { Route } from "./+types/overview";
 
@@ -68,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backup: newest && { name: newest.name, when: when(newest.modifiedAt), size: formatBytes(newest.size) },
     proof: provenSummary(backups, when),
     backupStale: isBackupStale(newest?.modifiedAt ?? null),
+    privacyOfficer: privacyOfficerOf(context.get(clubContext))?.name ?? null,
+    mayEditSettings: mayUse(admin.role, "settings"),
   };
 }
 
@@ -123,6 +127,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
           proof={loaderData.mayDownload ? loaderData.proof : null}
         />
         <RegistrationChangesBlock count={loaderData.changes.count} names={loaderData.changes.names} owner={owner} />
+        <PrivacyOfficerBlock officerName={loaderData.privacyOfficer} owner={loaderData.mayEditSettings} />
       </div>
     </div>
   );

@@ -1,0 +1,145 @@
+/**
+ * Privacy requests (table privacy_requests, migration 0034): recorded here when a racer uses the
+ * e-mailed link; the owner's screen (issue 35 item 4) lists and answers them. A request through
+ * the link has its identity confirmed when it is made (the link proved the address on file), so
+ * its 45 days start at once.
+ */
+import { sql } from "drizzle-orm";
+import type { Database, Tx } from "~/db/client";
+import { privacyRequests } from "~/db/schema";
+import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { requestChange, type ChangeRequestOutcome } from "~/domain/registration/changes.server";
+import type { DriverRegistration } from "~/lib/registration/registration-forms";
+import type { ClubSite } from "~/lib/site/club";
+import { answerDue, IDENTIFIED_BY_LINK, type RequestKind } from "~/lib/privacy/requests";
+import { RETENTION } from "~/lib/privacy/retention";
+
+/** A request made through the link, by the racer on `address`; `done`: answered at once (an access by the link is). */
+export async function recordLinkRequest(
+  tx: Tx,
+  {
+    competitorId,
+    kind,
+    done,
+    note,
+    address,
+  }: { competitorId: number; kind: RequestKind; done: boolean; note: string; address: string },
+): Promise<number> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(privacyRequests)
+    .values({
+      competitorId,
+      kind,
+      source: "link",
+      identifiedBy: IDENTIFIED_BY_LINK,
+      receivedAt: now,
+      identityConfirmedAt: now,
+      dueAt: answerDue(now),
+      status: done ? "done" : "open",
+      handledAt: done ? now : null,
+      note,
+    })
+    .returning({ id: privacyRequests.id });
+  await recordAudit(tx, {
+    actor: racerActor(address),
+    kind: "privacy.request",
+    record: { type: "competitor", id: competitorId },
+    changes: { request: { before: null, after: `${kind} by link${done ? ", answered at once" : ""} (request ${row!.id})` } },
+  });
+  return row!.id;
+}
+
+/** The racer acting through their link: no admin; their client address, as for every public write the log keeps. */
+export function racerActor(address: string): AuditActor {
+  return { adminId: null, username: null, address };
+}
+
+/**
+ * "Correct my details" from the data page: through the registration's own change flow (decision
+ * 0008), so the change is made when the owner of the address on file confirms it, and consent is
+ * given again with it. The request is recorded as answered: the club's part is done once the
+ * confirmation link is on its way.
+ */
+export async function requestCorrection(
+  db: Database,
+  competitorId: number,
+  input: DriverRegistration,
+  { address, club }: { address: string; club: ClubSite },
+): Promise<ChangeRequestOutcome> {
+  return db.transaction(async (tx) => {
+    const outcome = await requestChange(
+      tx,
+      competitorId,
+      {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        boatName: input.boatName ?? null,
+        boatNumber: input.boatNumber,
+        boatClasses: input.boatClasses,
+        telephone: input.telephone ?? null,
+        email: input.email,
+        raceEmails: input.raceEmails,
+      },
+      club,
+    );
+    if (outcome.kind === "confirmation-sent") {
+      await recordLinkRequest(tx, {
+        competitorId,
+        kind: "correction",
+        done: true,
+        note: "Sent to the address on file for the racer to confirm.",
+        address,
+      });
+    }
+    return outcome;
+  });
+}
+
+export type ErasureOutcome = { kind: "recorded"; requestId: number } | { kind: "already-open"; requestId: number };
+
+/**
+ * "Erase my record" from the data page. THE ONE PLACE TO WIRE THE ERASURE (issue 35 item 3):
+ * once `eraseRacer(tx, competitorId, ...)` exists (app/domain/privacy/erasure.server.ts), call it
+ * here inside this transaction and mark the request done; until then the request is recorded,
+ * open, for an owner to carry out within the 45 days. A second press while one is open records
+ * nothing new.
+ */
+export async function requestErasure(
+  db: Database,
+  competitorId: number,
+  { address }: { address: string },
+): Promise<ErasureOutcome> {
+  return db.transaction(async (tx) => {
+    // One racer's presses one after another, so two never record two requests.
+    await tx.execute(sql`SELECT 1 FROM competitors WHERE id = ${competitorId} FOR UPDATE`);
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      SELECT id FROM privacy_requests
+      WHERE competitor_id = ${competitorId} AND kind = 'erasure' AND status = 'open' ORDER BY id LIMIT 1
+    `);
+    if (rows[0]) return { kind: "already-open", requestId: Number(rows[0].id) };
+    const requestId = await recordLinkRequest(tx, {
+      competitorId,
+      kind: "erasure",
+      done: false,
+      note: "Asked from the data page.",
+      address,
+    });
+    return { kind: "recorded", requestId };
+  });
+}
+
+/**
+ * Retention (app/lib/privacy/retention.ts): answered requests go RETENTION.privacyRequestYears after
+ * their answer; spent or expired "my data" links a day after they could last be used.
+ */
+export async function prunePrivacy(db: Database): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM privacy_requests
+    WHERE status <> 'open' AND handled_at < now() - make_interval(years => ${RETENTION.privacyRequestYears})
+  `);
+  await db.execute(sql`
+    DELETE FROM privacy_links
+    WHERE expires_at < now() - interval '1 day' AND (session_expires_at IS NULL OR session_expires_at < now() - interval '1 day')
+  `);
+}

@@ -1,0 +1,155 @@
+/**
+ * The privacy notice (PIPA s. 9) at /privacy, in versions. A registration records the version the
+ * racer agreed to (competitors.privacy_notice_version), so every version stays readable at
+ * /privacy/v/N. To change the notice: add the next version at the end of NOTICE_VERSIONS and leave
+ * the earlier ones saying what they said; a superseded version that states retention passes the
+ * values it was published with to retentionSchedule(), frozen. tests/unit/privacy-notice.test.ts
+ * keeps a copy of the current version's text and fails when it changes under the same number.
+ */
+import { ANSWER_DAYS, EXTENSION_DAYS } from "~/lib/privacy/requests";
+import { retentionSchedule, type RetentionLine } from "~/lib/privacy/retention";
+
+/** The club's privacy officer (PIPA s. 5), a club setting; null until an owner sets it. */
+export interface PrivacyOfficer {
+  name: string;
+  address: string;
+}
+
+/** What a notice's text depends on besides its version: the club as its settings say now. */
+export interface NoticeContext {
+  clubName: string;
+  clubEmail: string;
+  officer: PrivacyOfficer | null;
+}
+
+export type NoticeBlock =
+  { type: "paragraph"; text: string } | { type: "list"; items: string[] } | { type: "retention"; lines: RetentionLine[] };
+
+export interface NoticeSection {
+  id: string;
+  heading: string;
+  blocks: NoticeBlock[];
+}
+
+export interface NoticeVersion {
+  version: number;
+  /** The day it took effect, YYYY-MM-DD. */
+  date: string;
+  sections(context: NoticeContext): NoticeSection[];
+}
+
+const p = (text: string): NoticeBlock => ({ type: "paragraph", text });
+const list = (...items: string[]): NoticeBlock => ({ type: "list", items });
+
+/** The sections' ids the /privacy page links to (the request form lives in "your-rights"). */
+export const NOTICE_ANCHORS = { rights: "your-rights", officer: "privacy-officer" } as const;
+
+const VERSION_1: NoticeVersion = {
+  version: 1,
+  date: "2026-11-29",
+  sections: ({ clubName, clubEmail, officer }) => [
+    {
+      id: "who-we-are",
+      heading: "Who we are",
+      blocks: [
+        p(
+          `${clubName} runs this website, its race registrations and its results. Bermuda's Personal Information Protection Act 2016 (PIPA) applies to the personal information we keep about you.`,
+        ),
+      ],
+    },
+    {
+      id: NOTICE_ANCHORS.officer,
+      heading: "Our privacy officer",
+      blocks: officer
+        ? [p(`${officer.name} is responsible for how the club uses personal information. Write to them at:`), p(officer.address)]
+        : [p(`The club has not named its privacy officer yet. Until it does, write to the club at ${clubEmail}.`)],
+    },
+    {
+      id: "what-we-collect",
+      heading: "What we collect and why",
+      blocks: [
+        list(
+          "Your name, boat name, boat number and boat classes: to enter you in races and to publish the results.",
+          "Your e-mail address: to confirm changes to your registration, to send you the e-mails you ask for, and to answer your requests.",
+          "Your telephone number, if you give it: so the club can reach you about a race.",
+          "Your agreement to the PIPA Policy, when you gave it and which version of this notice you read.",
+          "Your race entries and results: to run each race and the championship.",
+          "Your choice of race e-mails (results and reminders), and copies of the e-mails we send you.",
+          "Changes made to your record and requests you make, with when they happened and the internet address they came from: to show who did what and to stop abuse.",
+        ),
+        p(
+          "Photographs and recordings of races may show you, as the PIPA Policy you agree to when you register says. We do not use cookies to follow you: the site sets a cookie only for an admin's sign-in and for the page that shows you your data.",
+        ),
+      ],
+    },
+    {
+      id: "who-sees-it",
+      heading: "Who sees it",
+      blocks: [
+        list(
+          "Everyone: your name, boat, boat number, classes, race results and standings, on the website, in its downloads and feeds, and in pictures shown when a link is shared.",
+          "Never the public: your e-mail address, telephone number, consent, e-mail choices and privacy requests. No public page, download or feed contains them.",
+          "The club's admins: what each needs for their role, such as the entry list with contact details on race day.",
+          "Our e-mail provider, only to deliver the e-mails we send you.",
+        ),
+        p("We never sell your information or give it to anyone else, unless the law requires it."),
+      ],
+    },
+    {
+      id: "how-long",
+      heading: "How long we keep it",
+      blocks: [{ type: "retention", lines: retentionSchedule() }],
+    },
+    {
+      id: NOTICE_ANCHORS.rights,
+      heading: "Your rights and how to use them",
+      blocks: [
+        list(
+          "See what the club holds about you and get a copy of it (PIPA section 17).",
+          "Have it corrected, and have it blocked, erased or destroyed (PIPA section 19).",
+          `An answer within ${ANSWER_DAYS} days of when we know it is you; for a complex request we may take up to ${EXTENSION_DAYS} days more and tell you so (PIPA section 20).`,
+          "Complain to the Privacy Commissioner for Bermuda if you are not satisfied with our answer.",
+        ),
+        p(
+          "On this page: type the e-mail address you registered with. We send a single-use link to that address. It opens a page with everything we hold about you, downloads of it, a form to correct your details and a button to ask for your record to be erased.",
+        ),
+        p(
+          "On paper: write to the privacy officer above, say who you are and what you ask for. We may ask you to prove who you are before we answer.",
+        ),
+      ],
+    },
+  ],
+};
+
+/** Every version ever published, oldest first; the last is in force. */
+export const NOTICE_VERSIONS: readonly NoticeVersion[] = [VERSION_1];
+
+export const CURRENT_NOTICE: NoticeVersion = NOTICE_VERSIONS[NOTICE_VERSIONS.length - 1]!;
+
+export function noticeVersion(version: number): NoticeVersion | null {
+  return NOTICE_VERSIONS.find((v) => v.version === version) ?? null;
+}
+
+/** The address of a version's text. */
+export function noticePath(version: number): string {
+  return `/privacy/v/${version}`;
+}
+
+/** A notice as plain text (the unit test's copy, and anyone who wants to diff two versions). */
+export function noticeText(notice: NoticeVersion, context: NoticeContext): string {
+  return notice
+    .sections(context)
+    .map((section) =>
+      [
+        section.heading,
+        ...section.blocks.map((block) =>
+          block.type === "paragraph"
+            ? block.text
+            : block.type === "list"
+              ? block.items.map((item) => `- ${item}`).join("\n")
+              : block.lines.map((line) => `- ${line.what}: ${line.kept}`).join("\n"),
+        ),
+      ].join("\n\n"),
+    )
+    .join("\n\n");
+}

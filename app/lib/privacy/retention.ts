@@ -1,0 +1,83 @@
+/**
+ * How long the club keeps each kind of personal information (PIPA s. 12): the one place these
+ * durations are written. The code that removes the information reads them from here (the outbox's
+ * prune, the audit log's purge of refused attempts, the "my data" links, the backups' pruning),
+ * and the privacy notice (app/lib/privacy/notice.ts) states them from here, so the two cannot
+ * disagree. A changed duration changes the notice: that is a new notice version
+ * (tests/unit/privacy-notice.test.ts fails until it is made).
+ */
+import { KEEP } from "~/lib/admin/overview";
+import { countOf } from "~/lib/util/plural";
+
+export const RETENTION = {
+  /** Daily backups: the newest this many are kept, so a backup ages out after this many days. */
+  backupDays: KEEP.backup,
+  /** Delivered and failed e-mails (their text and address), then deleted. */
+  sentEmailDays: 90,
+  /**
+   * The audit log (changes to records, sign-ins, requests, with the client's internet address)
+   * and the counts of refused attempts. purge_audit_log() (migration 0019) holds the same two
+   * years in SQL; tests/integration/privacy-notice.test.ts checks that the two agree.
+   */
+  auditLogYears: 2,
+  /** A "my data" link works this long after it is mailed, once. */
+  myDataLinkDays: 2,
+  /** After the link is opened, its page and downloads work in that browser this long. */
+  myDataSessionMinutes: 30,
+  /** Answered privacy requests (who asked, when, how they were identified, the answer), then deleted. */
+  privacyRequestYears: 2,
+  /** A registration change's confirmation link works this long; unconfirmed, it is deleted a day after. */
+  registrationChangeHours: 24,
+  /** Rate-limit counters (they hold the internet address of whoever posted a form). */
+  rateLimitHours: 24,
+} as const;
+
+export type RetentionValues = { readonly [K in keyof typeof RETENTION]: number };
+
+/** One line of the notice's table: a kind of information and how long it is kept. */
+export interface RetentionLine {
+  what: string;
+  kept: string;
+}
+
+/**
+ * The notice's table. Takes the values, so a superseded notice version keeps stating the values it
+ * was published with (it passes them, frozen) while the current one passes nothing.
+ */
+export function retentionSchedule(values: RetentionValues = RETENTION): RetentionLine[] {
+  return [
+    {
+      what: "Your registration: name, boat, classes, e-mail address, telephone, consent and e-mail preferences",
+      kept: "While you are registered with the club. When your record is erased at your request, all of it is removed except the results below.",
+    },
+    {
+      what: "Race entries and results",
+      kept: "As part of the club's race history, for as long as the club keeps its results. After an erasure they stay under an anonymous label, so nobody else's positions or points change.",
+    },
+    {
+      what: "Unconfirmed changes to a registration",
+      kept: `Until they are confirmed, or deleted a day after their link expires (links last ${countOf(values.registrationChangeHours, "hour")}).`,
+    },
+    { what: "Copies of the e-mails we send you", kept: `${countOf(values.sentEmailDays, "day")}, then deleted.` },
+    {
+      what: "The log of changes to records and of requests, with the internet address they came from",
+      kept: `${countOf(values.auditLogYears, "year")}, then deleted.`,
+    },
+    {
+      what: "Your privacy requests and our answers",
+      kept: `${countOf(values.privacyRequestYears, "year")} after the answer, then deleted.`,
+    },
+    {
+      what: "Links we e-mail you to see your data",
+      kept: `Usable once, within ${countOf(values.myDataLinkDays, "day")}; the page they open works for ${countOf(values.myDataSessionMinutes, "minute")}.`,
+    },
+    {
+      what: "Counters against abuse of the site's forms (they hold the internet address that posted)",
+      kept: `${countOf(values.rateLimitHours, "hour")}, then deleted.`,
+    },
+    {
+      what: "Backups of the whole database",
+      kept: `${countOf(values.backupDays, "day")}: each day's backup is deleted when it is ${countOf(values.backupDays, "day")} old. A backup restored after an erasure does not bring the erased details back.`,
+    },
+  ];
+}

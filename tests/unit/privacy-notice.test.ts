@@ -1,0 +1,53 @@
+/**
+ * The privacy notice's versions (issue 35 item 1): a published version never changes its words.
+ * Each version's text, with a fixed club, is fingerprinted here when it is published; changing a
+ * retention value, a list item or a sentence of a version fails until the change is made a new
+ * version (add it to NOTICE_VERSIONS, freeze the old one's values) and its fingerprint added.
+ */
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { KEEP } from "~/lib/admin/overview";
+import { CURRENT_NOTICE, NOTICE_VERSIONS, noticeText, noticeVersion } from "~/lib/privacy/notice";
+import { RETENTION, retentionSchedule } from "~/lib/privacy/retention";
+
+const CONTEXT = { clubName: "Test Club", clubEmail: "club@example.org", officer: { name: "Pat Officer", address: "PO Box 1" } };
+
+/** version -> sha256 of its text with CONTEXT, recorded when the version was published. */
+const PUBLISHED: Record<number, string> = {
+  1: "25e19af130c611b854591757011bf2f2f78cfd9e5c85b2374b203800b8b74d10",
+};
+
+const fingerprint = (version: number) =>
+  createHash("sha256")
+    .update(noticeText(noticeVersion(version)!, CONTEXT))
+    .digest("hex");
+
+describe("the privacy notice's versions", () => {
+  it("keeps the words of every published version (a change is a new version)", () => {
+    for (const v of NOTICE_VERSIONS) expect(fingerprint(v.version), `version ${v.version}`).toBe(PUBLISHED[v.version]);
+  });
+
+  it("numbers versions 1, 2, 3... with dates that only move forward; the last is in force", () => {
+    expect(NOTICE_VERSIONS.map((v) => v.version)).toEqual(NOTICE_VERSIONS.map((_, i) => i + 1));
+    const dates = NOTICE_VERSIONS.map((v) => v.date);
+    expect([...dates].sort()).toEqual(dates);
+    expect(CURRENT_NOTICE).toBe(NOTICE_VERSIONS.at(-1));
+    expect(noticeVersion(0)).toBeNull();
+    expect(noticeVersion(NOTICE_VERSIONS.length + 1)).toBeNull();
+  });
+
+  it("states the retention the code enforces, backups from the backup code's own value", () => {
+    const text = noticeText(CURRENT_NOTICE, CONTEXT);
+    for (const line of retentionSchedule()) expect(text).toContain(line.kept);
+    expect(RETENTION.backupDays).toBe(KEEP.backup);
+    expect(text).toContain(`${KEEP.backup} days`);
+    expect(text).toContain(`${RETENTION.sentEmailDays} days`);
+  });
+
+  it("names the privacy officer when the club has one, else the club's address", () => {
+    expect(noticeText(CURRENT_NOTICE, CONTEXT)).toContain("Pat Officer");
+    const none = noticeText(CURRENT_NOTICE, { ...CONTEXT, officer: null });
+    expect(none).toContain("club@example.org");
+    expect(none).not.toContain("Pat Officer");
+  });
+});
