@@ -586,3 +586,12 @@ export const imageVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hash, t.width, t.format] })],
 );
+
+/**
+ * The erasure ledger (migration 0036, decision 0053): which racer was erased at their request and
+ * when, nothing else. Kept through a restore and re-applied after it (app/domain/privacy/erasure.server.ts).
+ */
+export const erasures = pgTable("erasures", {
+  competitorId: integer("competitor_id").primaryKey(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { competitors, raceResults, races } from "~/db/schema";
+import { erasedRacer } from "~/domain/privacy/erasure.server";
 import { resultPoints } from "~/lib/championship/points";
 import type { PublicResult } from "~/lib/races/results";
 import type { RaceStatus } from "~/lib/races/race-timing";
@@ -225,8 +226,18 @@ export const publicCompetitorColumns = {
   boatClasses: competitors.boatClasses,
 };
 
-export async function getCompetitor(db: Database, id: number): Promise<PublicCompetitor | null> {
-  const [row] = await db.select(publicCompetitorColumns).from(competitors).where(eq(competitors.id, id));
+/**
+ * A racer by id, and whether they were erased at their request (decision 0053): their pages then
+ * answer 410, though their results stay under the anonymous label.
+ */
+export async function getCompetitor(db: Database, id: number): Promise<(PublicCompetitor & { erased: boolean }) | null> {
+  const [row] = await db
+    .select({
+      ...publicCompetitorColumns,
+      erased: erasedRacer(competitors.id),
+    })
+    .from(competitors)
+    .where(eq(competitors.id, id));
   return row ? { ...row, name: `${row.firstName} ${row.lastName}` } : null;
 }
 
