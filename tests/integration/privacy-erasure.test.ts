@@ -24,9 +24,10 @@ import { racerProfile } from "~/domain/racer/profile.server";
 import { getCompetitor, getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { raceCard, racerCard } from "~/lib/link-preview/preview-card";
 import { anonymousLabel } from "~/lib/privacy/erasure";
-import { startTestSite, type TestSite } from "../support/admin-http";
+import { createSession } from "~/domain/admin/auth.server";
+import { form, startTestSite, type TestSite } from "../support/admin-http";
 import { createTestDatabase, useTestDatabase } from "../support/database";
-import { createHeat, createRace, createRegistration } from "../support/factories";
+import { createAdmin, createHeat, createRace, createRegistration } from "../support/factories";
 
 const TODAY = "2026-06-15";
 const { db, pool, url } = await useTestDatabase();
@@ -368,6 +369,60 @@ describe("restoring a backup taken before the erasure", () => {
       await fresh.drop();
     }
   }, 60_000);
+});
+
+describe("the owner's privacy screen", () => {
+  it("reviews, then erases a racer who asked on paper; a results officer may not; bad input changes nothing", async () => {
+    const { admin: owner } = await createAdmin(db, "privacy-owner", "a long owner password");
+    const { admin: officer } = await createAdmin(db, "privacy-officer", "a long officer password", { role: "results_officer" });
+    const cookie = `admin_session=${await createSession(db, owner.id)}`;
+    const officerCookie = `admin_session=${await createSession(db, officer.id)}`;
+    const victim = otherIds[2]!;
+    const { rows } = await db.execute<{ name: string }>(
+      sql`SELECT first_name || ' ' || last_name AS name FROM competitors WHERE id = ${victim}`,
+    );
+    const name = rows[0]!.name;
+
+    const page = await site.request("/admin/privacy", { cookie });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`${label()} (#${targetId}), erased on`);
+    expect(html).toContain(`value="${victim}"`);
+    expect(html).not.toContain(`value="${targetId}"`);
+
+    const review = (await (await site.request(`/admin/privacy?erase=${victim}`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(review).toContain(`Erase ${name}?`);
+    expect(review).toContain(`name="competitorId" value="${victim}"`);
+    for (const bad of ["abc", "99999999", "-1"])
+      expect((await site.request(`/admin/privacy?erase=${bad}`, { cookie })).status).toBe(404);
+    expect((await site.request("/admin/privacy", { cookie: officerCookie })).status).toBe(403);
+
+    const erasures = () => count(sql`SELECT count(*)::int AS n FROM erasures`);
+    const was = await erasures();
+    const post = (values: Record<string, string | number>, c = cookie) =>
+      site.request("/admin/privacy", { method: "POST", cookie: c, body: form(values) });
+    expect((await post({ intent: "erase", competitorId: victim }, officerCookie)).status).toBe(403);
+    for (const values of [
+      { intent: "erase", competitorId: "x" },
+      { intent: "erase", competitorId: 99_999_999 },
+      { intent: "other", competitorId: victim },
+    ]) {
+      const response = await post(values);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    expect(await erasures()).toBe(was);
+
+    const done = await post({ intent: "erase", competitorId: victim });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/admin/privacy");
+    expect(await erasures()).toBe(was + 1);
+    expect((await get(`/competitor/${victim}`)).status).toBe(410);
+    const { rows: entry } = await db.execute<{ admin_username: string }>(
+      sql`SELECT admin_username FROM audit_log WHERE kind = 'competitor.erase' AND record_id = ${String(victim)}`,
+    );
+    expect(entry).toEqual([{ admin_username: "privacy-owner" }]);
+  });
 });
 
 void url;

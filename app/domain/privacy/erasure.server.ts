@@ -209,3 +209,50 @@ export async function isErased(db: Runner, competitorId: number): Promise<boolea
   );
   return rows[0]?.erased ?? false;
 }
+
+/** A racer the owner may erase (not yet erased), for the screen's picker. */
+export interface ErasureChoice {
+  id: number;
+  label: string;
+}
+
+/** Every racer not yet erased, by name, as "First Last #number". */
+export async function erasureChoices(db: Database): Promise<ErasureChoice[]> {
+  const { rows } = await db.execute<ErasureChoice & Record<string, unknown>>(sql`
+    SELECT id, first_name || ' ' || last_name || CASE WHEN boat_number <> '' THEN ' #' || boat_number ELSE '' END AS label
+    FROM competitors c WHERE NOT ${erasedRacer(sql`c.id`)}
+    ORDER BY last_name COLLATE "und-x-icu", first_name COLLATE "und-x-icu", id
+  `);
+  return rows;
+}
+
+/** What the confirmation step shows before an erasure: who, and what stays and goes. */
+export interface ErasurePreview {
+  id: number;
+  name: string;
+  email: string | null;
+  results: number;
+  futureEntries: number;
+  erased: boolean;
+}
+
+export async function erasurePreview(db: Database, competitorId: number): Promise<ErasurePreview | null> {
+  const { rows } = await db.execute<ErasurePreview & Record<string, unknown>>(sql`
+    SELECT c.id, c.first_name || ' ' || c.last_name AS name, c.email,
+      (SELECT count(*)::int FROM race_results r WHERE r.competitor_id = c.id) AS results,
+      (SELECT count(*)::int FROM race_registrations g JOIN races r ON r.id = g.race_id
+        WHERE g.competitor_id = c.id AND r.status = 'upcoming') AS "futureEntries",
+      ${erasedRacer(sql`c.id`)} AS erased
+    FROM competitors c WHERE c.id = ${competitorId}
+  `);
+  return rows[0] ?? null;
+}
+
+/** The ledger, newest first, with each racer's label: what the screen lists as done. */
+export async function erasedRacers(db: Database): Promise<{ id: number; label: string; erasedAt: Date }[]> {
+  const { rows } = await db.execute<{ id: number; label: string; erasedAt: Date }>(sql`
+    SELECT e.competitor_id AS id, coalesce(c.first_name || ' ' || c.last_name, '(no record)') AS label, e.erased_at AS "erasedAt"
+    FROM erasures e LEFT JOIN competitors c ON c.id = e.competitor_id ORDER BY e.erased_at DESC, e.competitor_id DESC
+  `);
+  return rows.map((r) => ({ ...r, erasedAt: new Date(r.erasedAt) }));
+}
