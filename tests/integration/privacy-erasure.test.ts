@@ -167,6 +167,14 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return "not refused";
 }
 
+/** The races she has a result in, newest first. */
+const herRaces = async () =>
+  (
+    await db.execute<{ id: number }>(
+      sql`SELECT r.id FROM races r WHERE r.id IN (SELECT race_id FROM race_results WHERE competitor_id = ${targetId}) ORDER BY r.date DESC, r.id DESC`,
+    )
+  ).rows.map((r) => r.id);
+
 const count = async (query: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(query)).rows[0]!.n;
 
 let paths: string[];
@@ -187,7 +195,10 @@ describe("erasing a racer", () => {
     const after = await championshipFigures(paths);
     // Her boat's name and number went with her (a boat name can name its owner): her row's Boat is blank.
     const boat = `Quennell's Comet #${target!.boat_number}`;
-    for (const p of Object.keys(before)) expect(after[p], p).toBe(before[p]!.replaceAll(FULL, label()).replaceAll(boat, ""));
+    // The API's link to her resource (now a 410) is null: the one other change.
+    const link = `{"racer":"/api/v1/racers/${targetId}"}`;
+    for (const p of Object.keys(before))
+      expect(after[p], p).toBe(before[p]!.replaceAll(FULL, label()).replaceAll(boat, "").replaceAll(link, '{"racer":null}'));
   }, 120_000);
 
   it("leaves no trace of the name, e-mail or telephone in any public page, API answer, CSV, feed or picture", async () => {
@@ -198,6 +209,21 @@ describe("erasing a racer", () => {
     }
     expect(traceIn(await previewTexts())).toEqual([]);
     expect(await previewTexts()).toContain(label());
+  }, 120_000);
+
+  it("her label is plain text: no page links her profile, no API answer links her resource", async () => {
+    const herPage = new RegExp(`/competitor/${targetId}(?![0-9])`);
+    const herResource = new RegExp(`/api/v1/racers/${targetId}(?![0-9])`);
+    const labelled: string[] = [];
+    for (const p of paths) {
+      const { text } = await get(p);
+      expect(text, p).not.toMatch(herPage);
+      expect(text, p).not.toMatch(herResource);
+      if (text.includes(`class="unlinked"`) && text.includes(label())) labelled.push(p);
+    }
+    // Results tables (race page, archive, home) and the standings (every result, a season's grid) still show her.
+    for (const p of ["/", "/results", "/standings", `/results/${(await herRaces())[0]}`]) expect(labelled, p).toContain(p);
+    expect(labelled.some((p) => p.startsWith("/standings?season="))).toBe(true);
   }, 120_000);
 
   it("her pages are gone (410), and she is offered nowhere", async () => {

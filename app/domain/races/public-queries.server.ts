@@ -147,7 +147,8 @@ export async function leadersOfRaces(
       SELECT rr.id, rr.race_id AS "raceId", rr.competitor_id AS "competitorId", rr.position, rr.points AS "storedPoints",
         rr.lap_time AS "lapTime", rr.best_lap AS "bestLap", rr.total_time AS "totalTime", rr.laps,
         rr.heat_number AS "heatNumber", rr.boat_class AS "boatClass", c.first_name AS "firstName",
-        c.last_name AS "lastName", c.boat_name AS "boatName", c.boat_number AS "boatNumber"
+        c.last_name AS "lastName", c.boat_name AS "boatName", c.boat_number AS "boatNumber",
+        ${erasedRacer(sql`c.id`)} AS erased
       FROM race_results rr JOIN competitors c ON c.id = rr.competitor_id
       WHERE rr.race_id = g.race_id AND rr.boat_class = g.boat_class AND rr.heat_number = g.heat_number
       ORDER BY rr.position, rr.id
@@ -176,6 +177,7 @@ const publicResultColumns = {
   lastName: competitors.lastName,
   boatName: competitors.boatName,
   boatNumber: competitors.boatNumber,
+  erased: erasedRacer(competitors.id),
 };
 
 /** A result row as both result queries read it: the result, its stored points and its racer. */
@@ -202,6 +204,7 @@ function toPublicResult(row: ResultRow): PublicResult {
     heatNumber: row.heatNumber,
     boatClass: row.boatClass,
     racerName: `${row.firstName} ${row.lastName}`,
+    erased: row.erased,
     boat: boatLabel(row.boatName, row.boatNumber),
   };
 }

@@ -180,7 +180,7 @@ export const openApiDocument = {
         bestLap: nullable(text),
         lapTime: nullable(text),
         points: int,
-        links: object({ racer: path }),
+        links: object({ racer: nullable({ ...path, description: "null: the racer was erased at their request." }) }),
       }),
       ResultGroup: object({
         boatClass: text,
@@ -236,7 +236,7 @@ export const openApiDocument = {
         roundsRun: nullable(count),
         countBack: nullable(text),
         rounds: { type: "array", items: nullable(ref("RoundCell")), description: "One cell per round of the table." },
-        links: object({ racer: path }),
+        links: object({ racer: nullable({ ...path, description: "null: the racer was erased at their request." }) }),
       }),
       StandingsTable: object({
         boatClass: nullable(text),

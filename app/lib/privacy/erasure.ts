@@ -26,6 +26,16 @@ export function anonymousLabel(n: number): string {
   return `${firstName} ${lastName}`;
 }
 
+/**
+ * Where a racer's name links: their profile (or, with `base`, the API's racer), or nowhere for a
+ * racer erased at their request, whose pages answer 410: their label stays as plain text in
+ * results, standings and the API. Every link to a racer goes through here, on the query's flag
+ * (the erasure ledger), never on the label's wording.
+ */
+export function racerPath(racer: { competitorId: number; erased: boolean }, base = "/competitor"): string | null {
+  return racer.erased ? null : `${base}/${racer.competitorId}`;
+}
+
 /** A racer's details as they stood at some time: the record, a pending change, an audit entry. */
 export interface KnownDetails {
   firstName?: string | null;
