@@ -23,11 +23,12 @@ import { saveCompetitor } from "~/domain/racer/competitors.server";
 import { racerProfile } from "~/domain/racer/profile.server";
 import { getCompetitor, getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { raceCard, racerCard } from "~/lib/link-preview/preview-card";
-import { anonymousLabel } from "~/lib/privacy/erasure";
+import { anonymousLabel, anonymousName, ERASED_RECORD_REFUSAL } from "~/lib/privacy/erasure";
+import { listDuplicates } from "~/domain/racer/merge.server";
 import { createSession } from "~/domain/admin/auth.server";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
 import { createTestDatabase, useTestDatabase } from "../support/database";
-import { createAdmin, createHeat, createRace, createRegistration } from "../support/factories";
+import { createAdmin, createCompetitor, createHeat, createRace, createRegistration } from "../support/factories";
 
 const TODAY = "2026-06-15";
 const { db, pool, url } = await useTestDatabase();
@@ -448,6 +449,64 @@ describe("the owner's privacy screen", () => {
       sql`SELECT admin_username FROM audit_log WHERE kind = 'competitor.erase' AND record_id = ${String(victim)}`,
     );
     expect(entry).toEqual([{ admin_username: "privacy-owner" }]);
+  });
+});
+
+describe("an erased record stays erased", () => {
+  it("the competitor edit and the merge refuse it (409, nothing changed); the duplicates finder leaves it out", async () => {
+    const { admin } = await createAdmin(db, "privacy-editor", "a long editor password");
+    const cookie = `admin_session=${await createSession(db, admin.id)}`;
+    const post = (p: string, values: Record<string, string | number>) =>
+      site.request(p, { method: "POST", cookie, body: form(values) });
+    const says = async (response: Response) => (await response.text()).replaceAll("&#x27;", "'").replaceAll("\\u0027", "'");
+    const snapshot = async () =>
+      (
+        await db.execute<{ t: string }>(sql`
+          SELECT (SELECT json_agg(c ORDER BY id) FROM competitors c)::text
+            || (SELECT count(*) FROM race_results WHERE competitor_id = ${targetId})::text
+            || (SELECT count(*) FROM audit_log)::text AS t`)
+      ).rows[0]!.t;
+    const was = await snapshot();
+
+    // Her name and e-mail typed back into her record.
+    const edit = await post("/admin/competitors", {
+      id: targetId,
+      ...NAME,
+      email: EMAIL,
+      telephone: TELEPHONE,
+      boatNumber: "7",
+      boatClasses: "Open",
+    });
+    expect(edit.status).toBe(409);
+    expect(await says(edit)).toContain(ERASED_RECORD_REFUSAL);
+
+    // Merged either way with a racer who still has a name.
+    const other = otherIds[3]!;
+    for (const [keep, merge] of [
+      [other, targetId],
+      [targetId, other],
+    ]) {
+      const merged = await post("/admin/competitors/duplicates", { keep: keep!, merge: merge! });
+      expect(merged.status, `keep ${keep}`).toBe(409);
+      expect(await says(merged)).toContain(ERASED_RECORD_REFUSAL);
+      const review = await site.request(`/admin/competitors/duplicates?keep=${keep}&merge=${merge}`, { cookie });
+      expect(review.status).toBe(200);
+      const html = await says(review);
+      expect(html).toContain(ERASED_RECORD_REFUSAL);
+      expect(html).not.toContain('type="hidden" name="keep"');
+    }
+    expect(await snapshot()).toBe(was);
+
+    // Someone else named like her label: without the rule, a same-name pair with her.
+    const namesake = await createCompetitor(db, anonymousName(1));
+    try {
+      const pairs = await listDuplicates(db);
+      expect(pairs.flatMap((p) => [p.a.id, p.b.id])).not.toContain(targetId);
+      const page = await site.request("/admin/competitors/duplicates", { cookie });
+      expect(await page.text()).not.toContain(`value="${targetId}"`);
+    } finally {
+      await db.execute(sql`DELETE FROM competitors WHERE id = ${namesake.id}`);
+    }
   });
 });
 

@@ -36,6 +36,13 @@ export function racerPath(racer: { competitorId: number; erased: boolean }, base
   return racer.erased ? null : `${base}/${racer.competitorId}`;
 }
 
+/**
+ * Why an admin may not edit or merge an erased racer's record: a name or e-mail typed back, or
+ * another record's details merged in, would undo the erasure (decision 0053).
+ */
+export const ERASED_RECORD_REFUSAL =
+  "This racer's details were erased at their request: their record can no longer be edited or merged.";
+
 /** A racer's details as they stood at some time: the record, a pending change, an audit entry. */
 export interface KnownDetails {
   firstName?: string | null;
