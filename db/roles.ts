@@ -14,6 +14,8 @@ import type pg from "pg";
  */
 export const APPEND_ONLY_TABLES: Readonly<Record<string, readonly string[]>> = {
   audit_log: ["SELECT", "INSERT"],
+  // The erasure ledger (decision 0053): an erasure is never undone, so neither is its row.
+  erasures: ["SELECT", "INSERT"],
   schema_migrations: ["SELECT"],
 };
 

@@ -642,3 +642,12 @@ export const privacyLinks = pgTable(
     index("privacy_links_expires_idx").on(t.expiresAt),
   ],
 );
+
+/**
+ * The erasure ledger (migration 0036, decision 0053): which racer was erased at their request and
+ * when, nothing else. Kept through a restore and re-applied after it (app/domain/privacy/erasure.server.ts).
+ */
+export const erasures = pgTable("erasures", {
+  competitorId: integer("competitor_id").primaryKey(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+});

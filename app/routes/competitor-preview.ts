@@ -17,5 +17,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       })
     : null;
   if (!image) throw data("Not Found", { status: 404 });
+  if (image === "gone") throw data("Gone", { status: 410 });
   return previewImageResponse(request, image);
 }

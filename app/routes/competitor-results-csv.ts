@@ -13,6 +13,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
+  if (competitor.erased) throw data("Racer Erased", { status: 410 });
   const results = await careerResults(db, competitor.id);
   return new Response(toCsv(careerCsv(competitor.name, results)), {
     headers: {

@@ -31,6 +31,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const otherId = parseId(params.otherId);
   const view = id && otherId ? await headToHeadView(db, id, otherId) : null;
   if (!view || view.kind === "not-found") throw data("Racer Not Found", { status: 404 });
+  if (view.kind === "gone") throw data("Racer Erased", { status: 410 });
   const racer = view.kind === "same" ? view.racer : view.a;
   const others = await opponents(db, racer.id);
   if (view.kind === "same")

@@ -50,6 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const competitor = id ? await getCompetitor(db, id) : null;
   if (!competitor) throw data("Racer Not Found", { status: 404 });
+  if (competitor.erased) throw data("Racer Erased", { status: 410 });
   // Career figures over every season; a long career's Race Results one season at a time (issue 11).
   const requestedSeason = new URL(request.url).searchParams.get("season");
   const [profile, others] = await Promise.all([

@@ -7,6 +7,7 @@ import { UploadedPicture } from "~/components/images/picture";
 import { showNotice } from "~/lib/news/shown";
 import { SeasonSelect } from "~/components/championship/season-select";
 import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
+import { RacerLink } from "~/components/racer/racer-link";
 import { buttonClasses } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -151,12 +152,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                                   <TableCell className="font-semibold">{row.position}</TableCell>
                                   {/* A long name wraps on a phone, so Points stays inside the card. */}
                                   <TableCell className="max-sm:[overflow-wrap:anywhere]">
-                                    <a
-                                      href={`/competitor/${row.competitorId}`}
-                                      className="font-medium text-primary hover:underline"
-                                    >
+                                    <RacerLink racer={row} className="font-medium text-primary hover:underline">
                                       {row.name}
-                                    </a>
+                                    </RacerLink>
                                     {row.boat && (
                                       <span className="block text-xs text-muted-foreground sm:hidden">{row.boat}</span>
                                     )}

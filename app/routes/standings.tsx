@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { computedOnceContext, configContext, dbContext } from "~/context";
 import { standingsView } from "~/domain/championship/championship.server";
 import { Avatar } from "~/components/racer/avatar";
+import { RacerLink } from "~/components/racer/racer-link";
 import { ChampionshipGrid } from "~/components/championship/championship-grid";
 import { PositionWithMedal } from "~/components/race/medal";
 import { PointsChart } from "~/components/championship/points-chart";
@@ -138,10 +139,10 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
                       <PositionWithMedal position={row.position} />
                     </td>
                     <td>
-                      <a href={`/competitor/${row.competitorId}`}>
+                      <RacerLink racer={row}>
                         <Avatar name={row.name} />
                         {row.name}
-                      </a>
+                      </RacerLink>
                       {/* Below 640 px the boat and class fold under the name, so Points stays on screen. */}
                       <small>{[row.boat, row.boatClass].filter(Boolean).join(" · ")}</small>
                     </td>

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/admin/backup.server";
 import { proveBackup } from "~/domain/admin/backup-proof.server";
+import { newestLedger } from "~/domain/admin/backup-files.server";
 import { NO_SCRATCH_DATABASE } from "~/lib/admin/backups";
 import { backupFileName } from "~/lib/admin/overview";
 import { createLogger } from "~/server/logger";
@@ -32,15 +33,17 @@ export const dbBackup: Command = {
 };
 
 export const dbRestore: Command = {
-  summary: "db:restore FILE   restore a backup into an empty database",
-  async run({ db, owner = db, args, print }) {
+  summary: "db:restore FILE   restore a backup into an empty database (racers erased since stay erased)",
+  async run({ db, owner = db, args, env, print }) {
     const file = args[0];
     if (!file) {
       print("Usage: npm run db:restore -- FILE");
       return 2;
     }
     const backup = decodeBackup(await readFile(file));
-    const counts = await restoreBackup(owner.$client, backup);
+    // The newest kept backup knows of erasures made after FILE was taken (decision 0053).
+    const ledger = await newestLedger(path.join(env.DATA_DIR, "backups"));
+    const counts = await restoreBackup(owner.$client, backup, undefined, ledger);
     print(
       `Restored ${file}: ${Object.entries(counts)
         .map(([t, n]) => `${t} ${n}`)

@@ -96,6 +96,8 @@ const pages = [
   "/admin/audit",
   `/admin/audit?record=race:${race.id}`,
   "/admin/audit.data",
+  "/admin/privacy",
+  `/admin/privacy?erase=${racer.id}`,
   "/admin/sessions",
   "/admin/admins",
   "/admin/admins.data",
@@ -125,6 +127,7 @@ const actions: [string, string, Record<string, string | number>][] = [
   ],
   ["delete a competitor", "/admin/competitors", { intent: "delete", id: other.id }],
   ["merge two competitors", "/admin/competitors/duplicates", { keep: racer.id, merge: other.id }],
+  ["erase a racer", "/admin/privacy", { intent: "erase", competitorId: other.id }],
   [
     "create a race",
     "/admin/races",
@@ -304,6 +307,8 @@ const ownerOnlyPages = [
   `/admin/competitors/duplicates?keep=${racer.id}&merge=${other.id}`,
   "/admin/audit",
   "/admin/audit.data",
+  "/admin/privacy",
+  `/admin/privacy?erase=${racer.id}`,
   "/admin/admins",
   "/admin/admins.data",
   "/admin/settings",
@@ -315,6 +320,7 @@ const ownerOnlyActions = actions.filter(([, path]) =>
   [
     "/admin/competitors",
     "/admin/competitors/duplicates",
+    "/admin/privacy",
     "/admin/admins",
     "/admin/overview",
     "/admin/settings",

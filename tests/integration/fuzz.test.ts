@@ -598,6 +598,20 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     ),
   ],
   [
+    "admin racer erasure",
+    // A racer who does not exist: even an intact submission is refused, so nothing may change.
+    broken(
+      "erase",
+      "/admin/privacy",
+      [
+        ["intent", "erase"],
+        ["competitorId", "99999999"],
+      ],
+      ["intent", "competitorId"],
+      true,
+    ),
+  ],
+  [
     "admin competitor merge",
     // Keep and merge away the same racer: even an intact submission is refused, so nothing may change.
     broken(
@@ -1033,6 +1047,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
     true,
     Math.round(CASES_PER_ROUTE / 3),
   ],
+  ["/admin/privacy?erase=", (s) => `/admin/privacy?erase=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/races/:id/entries.csv", (s) => `/admin/races/${s}/entries.csv`, true, CASES_PER_ROUTE],
   ["/admin/backups/:name", (s) => `/admin/backups/${s}`, true, CASES_PER_ROUTE],
   ["/admin/overview?x=", (s) => `/admin/overview?intent=${s}&race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],

@@ -42,6 +42,7 @@ const result = (over: Partial<PublicResult>): PublicResult => ({
   heatNumber: 1,
   boatClass: "Open",
   racerName: "Ann Lee",
+  erased: false,
   boat: "#3 Gull",
   ...over,
 });
@@ -152,6 +153,7 @@ describe("standings shapes", () => {
       finishes: [1, 0, 2, 4],
       position: 1,
       wins: 1,
+      erased: false,
     });
     expect(row).toMatchObject({
       podiums: 3,
@@ -162,7 +164,7 @@ describe("standings shapes", () => {
     });
   });
 
-  it("a championship row keeps its cells, count-back and classification", () => {
+  it("a championship row keeps its cells, count-back and classification; an erased racer's links nowhere", () => {
     const row = championshipRow({
       competitorId: 3,
       firstName: "Ann",
@@ -179,11 +181,14 @@ describe("standings shapes", () => {
       classified: false,
       position: null,
       countBack: null,
+      erased: true,
     });
     expect(row).toMatchObject({
       position: null,
       classified: false,
       rounds: [{ points: 10, dropped: false, positions: [1] }, null],
+      // Erased at their request: the row stays, the link to their 410 goes.
+      links: { racer: null },
     });
     expect(row).not.toHaveProperty("cumulative");
   });

@@ -69,6 +69,7 @@ describe("result groups", () => {
     heatNumber,
     boatClass,
     racerName: `Racer ${id}`,
+    erased: false,
     boat: "",
   });
 

@@ -30,6 +30,7 @@ function result(over: Partial<PublicResult> & Pick<PublicResult, "competitorId" 
     heatNumber: 1,
     boatClass: "Open",
     racerName: `Racer ${over.competitorId}`,
+    erased: false,
     boat: `#${over.competitorId}`,
     ...over,
   };

@@ -15,6 +15,7 @@ const result = (over: Partial<PublicResult>): PublicResult => ({
   heatNumber: 1,
   boatClass: "Open",
   racerName: "Ann Bell",
+  erased: false,
   boat: "Wave",
   ...over,
 });

@@ -19,6 +19,7 @@ function result(boatClass: string, heatNumber: number, position: number, extra: 
     heatNumber,
     boatClass,
     racerName: `Racer ${id}`,
+    erased: false,
     boat: "",
     ...extra,
   };

@@ -1,4 +1,5 @@
 import { Avatar } from "~/components/racer/avatar";
+import { RacerLink } from "~/components/racer/racer-link";
 import { PositionWithMedal } from "~/components/race/medal";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatShortDate } from "~/lib/util/dates";
@@ -14,6 +15,8 @@ interface GridRound {
 
 interface GridRow {
   competitorId: number;
+  /** Erased at their request: the label is not a link. */
+  erased: boolean;
   name: string;
   boat: string;
   position: number | null;
@@ -54,10 +57,10 @@ export function ChampionshipGrid({
         {r.position === null ? <span aria-label="not classified">–</span> : <PositionWithMedal position={r.position} />}
       </TableCell>
       <TableCell className="racer">
-        <a href={`/competitor/${r.competitorId}`}>
+        <RacerLink racer={r}>
           <Avatar name={r.name} />
           {r.name}
-        </a>
+        </RacerLink>
         {r.boat && <small>{r.boat}</small>}
         {r.countBack && <small>{r.countBack}</small>}
       </TableCell>

@@ -1,3 +1,4 @@
+import { RacerLink } from "~/components/racer/racer-link";
 import { Table } from "~/components/ui/table";
 import { groupResults, type PublicResult } from "~/lib/races/results";
 
@@ -53,7 +54,7 @@ export function RaceResultsTable({ results, variant }: { results: PublicResult[]
             <tr key={result.id}>
               <td>{result.position}</td>
               <td>
-                <a href={`/competitor/${result.competitorId}`}>{result.racerName}</a>
+                <RacerLink racer={result}>{result.racerName}</RacerLink>
                 {result.boat && <small>{result.boat}</small>}
               </td>
               <td className="wide">{result.boat}</td>

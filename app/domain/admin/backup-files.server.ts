@@ -6,7 +6,7 @@
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
-import { createBackup, encodeBackup } from "~/domain/admin/backup.server";
+import { backupLedger, createBackup, decodeBackup, encodeBackup, type ErasureRow } from "~/domain/admin/backup.server";
 import { backupFileName, backupKindOf, isBackupName, KEEP, type BackupKind } from "~/lib/admin/overview";
 import { parseProof, proofState, PROOF_SUFFIX, type BackupProof, type ProofState } from "~/lib/admin/backups";
 
@@ -92,4 +92,20 @@ export async function keptBackup(dir: string, name: string): Promise<{ file: str
 export async function newestBackupAge(dir: string): Promise<number> {
   const newest = (await listBackups(dir))[0];
   return newest ? Date.now() - newest.modifiedAt.getTime() : Infinity;
+}
+
+/**
+ * The erasure ledger of the newest readable backup in the directory (none: an empty list). A
+ * restore into an empty database at the shell adds it to the restored backup's own ledger, so an
+ * older backup cannot bring back a racer erased since (decision 0053).
+ */
+export async function newestLedger(dir: string): Promise<ErasureRow[]> {
+  for (const { name } of await listBackups(dir)) {
+    try {
+      return backupLedger(decodeBackup(await readFile(path.join(dir, name))));
+    } catch {
+      // A damaged file: the next newest says as much.
+    }
+  }
+  return [];
 }

@@ -11,6 +11,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import type pg from "pg";
 import { SHELL_ACTOR, recordAuditWithClient, type AuditActor } from "~/domain/platform/audit.server";
+import { reapplyErasuresWithClient } from "~/domain/privacy/erasure.server";
 
 export const BACKUP_FORMAT = "boat-club-backup";
 // Short-lived state: pending registration changes live 24 hours and their links are already mailed.
@@ -41,6 +42,17 @@ export interface Backup {
 }
 
 type Queryable = pg.ClientBase;
+
+/** One row of the erasure ledger as a backup holds it. */
+export interface ErasureRow {
+  competitor_id: number;
+  erased_at: string;
+}
+
+/** The erasure ledger a backup holds (none in a backup older than the ledger). */
+export function backupLedger(backup: Backup): ErasureRow[] {
+  return (backup.tables.erasures ?? []) as ErasureRow[];
+}
 
 /** Club tables, parents before children (by foreign keys). */
 export async function clubTables(client: Queryable): Promise<string[]> {
@@ -141,11 +153,16 @@ export async function insertRows(client: Queryable, table: string, rows: unknown
   }
 }
 
-/** Restores into an empty database; the restored audit log gets one more entry: this restore. */
+/**
+ * Restores into an empty database; the restored audit log gets one more entry: this restore. The
+ * backup's erasure ledger, with `ledger` (rows known from elsewhere: a newer backup's), is
+ * re-applied to the restored data in the same transaction (decision 0053).
+ */
 export async function restoreBackup(
   pool: pg.Pool,
   backup: Backup,
   actor: AuditActor = SHELL_ACTOR,
+  ledger: readonly ErasureRow[] = [],
 ): Promise<Record<string, number>> {
   const client = await pool.connect();
   try {
@@ -172,6 +189,14 @@ export async function restoreBackup(
       kind: "restore",
       changes: { rows: { before: null, after: counts }, backupCreatedAt: { before: null, after: backup.createdAt } },
     });
+    if (ledger.length > 0) {
+      await client.query(
+        `INSERT INTO erasures (competitor_id, erased_at) SELECT * FROM json_populate_recordset(NULL::erasures, $1::json)
+         ON CONFLICT (competitor_id) DO NOTHING`,
+        [JSON.stringify(ledger)],
+      );
+    }
+    await reapplyErasuresWithClient(client, actor);
     await client.query("COMMIT");
     return counts;
   } catch (error) {

@@ -13,7 +13,9 @@
  *   not the club's data; the owner restoring stays signed in, nobody removed comes back, no old
  *   password starts working again;
  * - the e-mail outbox: what was sent is not sent again, what waits still goes;
- * - refused attempts (security counts), rate limits, migrations.
+ * - refused attempts (security counts), rate limits, migrations;
+ * - the erasure ledger: an erasure made after the backup stays made. It is re-applied to the
+ *   restored data in the same transaction (decision 0053).
  */
 import path from "node:path";
 import type pg from "pg";
@@ -30,6 +32,7 @@ import {
 import { proveBackup, provenFile } from "~/domain/admin/backup-proof.server";
 import { readProof, writeBackupFile } from "~/domain/admin/backup-files.server";
 import { recordAuditWithClient, type AuditActor } from "~/domain/platform/audit.server";
+import { reapplyErasuresWithClient } from "~/domain/privacy/erasure.server";
 import type { Logger } from "~/server/logger";
 
 export const KEPT_ON_RESTORE = new Set([
@@ -39,6 +42,7 @@ export const KEPT_ON_RESTORE = new Set([
   "admin_recovery_codes",
   "outbox_messages",
   "refused_attempts",
+  "erasures",
 ]);
 
 /** A restore refused before anything changed, with the message the owner reads. */
@@ -133,6 +137,8 @@ export async function replaceClubData(
         restorePoint: { before: null, after: source.restorePoint },
       },
     });
+    // After the restore's entry, so the log reads in the order things happened.
+    await reapplyErasuresWithClient(client, actor);
     await client.query("COMMIT");
     return { before, after };
   } catch (error) {

@@ -113,6 +113,8 @@ export async function apiRacerProfile(
   const id = idOrNotFound(rawId, "racer");
   const racer = await getCompetitor(db, id);
   if (!racer) throw new ApiProblem(404, `No racer has the id ${id}.`);
+  if (racer.erased)
+    throw new ApiProblem(410, `The racer ${id} was erased at their request; their results stay under an anonymous name.`);
   // The whole career at once: the page splits a long one by season, an API client pages itself.
   const profile = await racerProfile(db, id, { today, careerTableRows: Number.POSITIVE_INFINITY, computed });
   return apiRacer(racer, profile);

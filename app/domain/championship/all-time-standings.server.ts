@@ -4,6 +4,7 @@
  * years before seasons were defined.
  */
 import { sql } from "drizzle-orm";
+import { erasedRacer } from "~/domain/privacy/erasure.server";
 import type { Database } from "~/db/client";
 import { classTabs, parseBoatClassList } from "~/lib/races/boat-classes";
 import { POINTS_BELOW_TABLE, POINTS_BY_POSITION } from "~/lib/championship/points";
@@ -13,6 +14,8 @@ export interface Standing extends StandingTotals {
   name: string;
   boat: string;
   boatClass: string;
+  /** Erased at their request (decision 0053): the name is the anonymous label, linking nowhere. */
+  erased: boolean;
 }
 
 /** The points table as SQL, generated from the one table in app/lib/championship/points.ts. */
@@ -39,6 +42,7 @@ export async function standings(db: Database, boatClass?: string): Promise<Ranke
     boat_classes: string[];
     points: number;
     finishes: Record<string, number>;
+    erased: boolean;
   }>(sql`
     WITH per_position AS (
       SELECT rr.competitor_id, rr.position, sum(rr.finishes)::int AS finishes,
@@ -49,7 +53,8 @@ export async function standings(db: Database, boatClass?: string): Promise<Ranke
       SELECT competitor_id, sum(points)::int AS points, json_object_agg(position, finishes) AS finishes
       FROM per_position GROUP BY competitor_id
     )
-    SELECT c.id, c.first_name, c.last_name, c.boat_name, c.boat_number, c.boat_classes, t.points, t.finishes
+    SELECT c.id, c.first_name, c.last_name, c.boat_name, c.boat_number, c.boat_classes, t.points, t.finishes,
+      ${erasedRacer(sql`c.id`)} AS erased
     FROM totals t JOIN competitors c ON c.id = t.competitor_id
   `);
   return rankStandings(
@@ -65,6 +70,7 @@ export async function standings(db: Database, boatClass?: string): Promise<Ranke
         boatClass: boatClass ?? (row.boat_classes.length ? row.boat_classes.join(", ") : "Open"),
         points: row.points,
         finishes: Array.from(finishes, (n) => n ?? 0),
+        erased: row.erased,
       };
     }),
   );

@@ -5,6 +5,7 @@
  * and count-back on that small set.
  */
 import { desc, eq, sql } from "drizzle-orm";
+import { erasedRacer } from "~/domain/privacy/erasure.server";
 import type { Database } from "~/db/client";
 import { seasons } from "~/db/schema";
 import { canonicalBoatClass, classTabs } from "~/lib/races/boat-classes";
@@ -120,6 +121,8 @@ export interface Round extends ChampionshipRound {
 export interface ChampionshipStanding extends ChampionshipRow {
   name: string;
   boat: string;
+  /** Erased at their request (decision 0053): the name is the anonymous label, linking nowhere. */
+  erased: boolean;
 }
 
 export interface ClassChampionship {
@@ -182,10 +185,11 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
       race_ids: string;
       positions: string;
       stored_points?: string;
+      erased: boolean;
     }>(sql`
       -- The arrays travel as their text ("{1,2,3}"): read with JSON.parse, several times faster
       -- in Node than node-postgres's array parser.
-      SELECT x.*, c.first_name, c.last_name, c.boat_name, c.boat_number
+      SELECT x.*, c.first_name, c.last_name, c.boat_name, c.boat_number, ${erasedRacer(sql`c.id`)} AS erased
       FROM (
         -- One pass over the season's results: the arrays are filled in the same row order.
         SELECT rr.competitor_id, rr.boat_class, array_agg(rr.race_id)::text AS race_ids,
@@ -199,7 +203,7 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
 
   // Each racer's results are folded into one slot per race of the season, in date order.
   const slotOf = new Map(races.rows.map((race, slot) => [race.id, slot]));
-  const byClass = new Map<string, { entrants: number[]; racers: (RacerRounds & { boat: string })[] }>();
+  const byClass = new Map<string, { entrants: number[]; racers: (RacerRounds & { boat: string; erased: boolean })[] }>();
   for (const row of racers.rows) {
     let group = byClass.get(row.boat_class);
     if (!group) byClass.set(row.boat_class, (group = { entrants: races.rows.map(() => 0), racers: [] }));
@@ -227,6 +231,7 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
       firstName: row.first_name,
       lastName: row.last_name,
       boat: boatLabel(row.boat_name, row.boat_number),
+      erased: row.erased,
       scores,
     });
   }
@@ -251,11 +256,15 @@ export async function seasonStandings(db: Database, season: Season, boatClass?: 
             },
           ];
     });
-    const boats = new Map(group.racers.map((r) => [r.competitorId, r.boat]));
+    const racerOf = new Map(group.racers.map((r) => [r.competitorId, r]));
     const result = championshipTable(season, rounds, group.racers);
     // The rows are this call's own: name them in place rather than copy 500 of them.
     const withNames = (row: ChampionshipRow): ChampionshipStanding =>
-      Object.assign(row, { name: `${row.firstName} ${row.lastName}`, boat: boats.get(row.competitorId) ?? "" });
+      Object.assign(row, {
+        name: `${row.firstName} ${row.lastName}`,
+        boat: racerOf.get(row.competitorId)?.boat ?? "",
+        erased: racerOf.get(row.competitorId)?.erased ?? false,
+      });
     tables.push({
       boatClass: name,
       rounds: result.rounds,

@@ -46,10 +46,15 @@ export async function racePreviewImage(db: Database, raceId: number, ctx: Previe
   });
 }
 
-/** A racer's season; null for an unknown racer. */
-export async function racerPreviewImage(db: Database, competitorId: number, ctx: PreviewContext): Promise<PreviewImage | null> {
+/** A racer's season; null for an unknown racer, "gone" for one erased at their request (410). */
+export async function racerPreviewImage(
+  db: Database,
+  competitorId: number,
+  ctx: PreviewContext,
+): Promise<PreviewImage | "gone" | null> {
   const racer = await getCompetitor(db, competitorId);
   if (!racer) return null;
+  if (racer.erased) return "gone";
   // The newest season depends on the club's today.
   return keptOrComputed(ctx.computed, `preview:racer:${competitorId}:${ctx.today}:${ctx.clubName}`, async () => {
     const profile = await racerProfile(db, racer.id, { today: ctx.today, computed: ctx.computed });

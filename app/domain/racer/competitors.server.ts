@@ -7,6 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-e
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { isErased } from "~/domain/privacy/erasure.server";
 import { diffFields } from "~/lib/admin/audit";
 
 export interface AdminCompetitor {
@@ -53,7 +54,7 @@ export async function listCompetitors(db: Database): Promise<AdminCompetitor[]> 
 }
 
 export type SaveCompetitorOutcome =
-  { ok: true; id: number; created: boolean } | { ok: false; reason: "duplicate-email" | "not-found" };
+  { ok: true; id: number; created: boolean } | { ok: false; reason: "duplicate-email" | "not-found" | "erased" };
 
 const auditedColumns = {
   firstName: competitors.firstName,
@@ -87,6 +88,8 @@ export async function saveCompetitor(
       if (input.id) {
         const [before] = await tx.select(auditedColumns).from(competitors).where(eq(competitors.id, input.id)).for("update");
         if (!before) return { ok: false, reason: "not-found" } as const;
+        // Read after the row lock: an erasure that got there first has committed its ledger row.
+        if (await isErased(tx, input.id)) return { ok: false, reason: "erased" } as const;
         await tx
           .update(competitors)
           .set({ ...values, updatedAt: sql`now()` })

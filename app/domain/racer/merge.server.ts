@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { erasedRacer } from "~/domain/privacy/erasure.server";
 import { findDuplicates, type DuplicateReason } from "~/lib/racer/duplicates";
 
 type Runner = Tx | Database;
@@ -46,6 +47,8 @@ export interface MergeRecord {
   pipaConsentAt: Date | null;
   privacyNoticeVersion: number | null;
   createdAt: Date;
+  /** Erased at their request (decision 0053): never merged, either way. */
+  erased: boolean;
   /** Rows that point at this record, per referencing table. */
   counts: Record<ReferencingTable, number>;
 }
@@ -56,7 +59,10 @@ export interface DuplicateListItem {
   b: { id: number; name: string; boatNumber: string; results: number };
 }
 
-/** The likely duplicate pairs (app/lib/racer/duplicates.ts), each with its two racers. */
+/**
+ * The likely duplicate pairs (app/lib/racer/duplicates.ts), each with its two racers. Erased
+ * racers are left out: their record holds no name to match, and may not be merged.
+ */
 export async function listDuplicates(db: Database): Promise<DuplicateListItem[]> {
   const { rows } = await db.execute<{
     id: number;
@@ -68,7 +74,7 @@ export async function listDuplicates(db: Database): Promise<DuplicateListItem[]>
   }>(sql`
     SELECT c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.boat_number AS "boatNumber",
       (SELECT count(*)::int FROM race_results r WHERE r.competitor_id = c.id) AS results
-    FROM competitors c ORDER BY c.id
+    FROM competitors c WHERE NOT ${erasedRacer(sql`c.id`)} ORDER BY c.id
   `);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const side = (id: number) => {
@@ -78,11 +84,11 @@ export async function listDuplicates(db: Database): Promise<DuplicateListItem[]>
   return findDuplicates(rows).map((pair) => ({ reasons: pair.reasons, a: side(pair.a), b: side(pair.b) }));
 }
 
-/** Every racer for the manual pick (a nickname the rules do not see), by name. */
+/** Every racer but the erased for the manual pick (a nickname the rules do not see), by name. */
 export async function mergeChoices(db: Database): Promise<{ id: number; label: string }[]> {
   const { rows } = await db.execute<{ id: number; label: string }>(sql`
     SELECT id, first_name || ' ' || last_name || CASE WHEN boat_number <> '' THEN ' #' || boat_number ELSE '' END AS label
-    FROM competitors ORDER BY last_name COLLATE "und-x-icu", first_name COLLATE "und-x-icu", id
+    FROM competitors WHERE NOT ${erasedRacer(sql`competitors.id`)} ORDER BY last_name COLLATE "und-x-icu", first_name COLLATE "und-x-icu", id
   `);
   return rows;
 }
@@ -92,7 +98,8 @@ async function readRecord(db: Runner, id: number, lock: boolean): Promise<MergeR
     SELECT id, first_name AS "firstName", last_name AS "lastName", email, telephone, boat_name AS "boatName",
       boat_number AS "boatNumber", boat_colour AS "boatColour", boat_classes AS "boatClasses",
       notify_results AS "notifyResults", notify_reminders AS "notifyReminders", pipa_consent AS "pipaConsent",
-      pipa_consent_at AS "pipaConsentAt", privacy_notice_version AS "privacyNoticeVersion", created_at AS "createdAt"
+      pipa_consent_at AS "pipaConsentAt", privacy_notice_version AS "privacyNoticeVersion", created_at AS "createdAt",
+      ${erasedRacer(sql`competitors.id`)} AS erased
     FROM competitors WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}
   `);
   const row = rows[0];
@@ -139,7 +146,7 @@ export interface MergePreview {
   filled: string[];
 }
 
-export type MergePreviewOutcome = { ok: true; preview: MergePreview } | { ok: false; reason: "not-found" | "same" };
+export type MergePreviewOutcome = { ok: true; preview: MergePreview } | { ok: false; reason: "not-found" | "same" | "erased" };
 
 const FILLED_FIELDS = ["email", "telephone", "boatName", "boatColour"] as const;
 const FIELD_LABELS = { email: "e-mail", telephone: "telephone", boatName: "boat name", boatColour: "boat colour" } as const;
@@ -172,6 +179,7 @@ async function preview(db: Runner, keepId: number, goneId: number, lock: boolean
   const a = await readRecord(db, first, lock);
   const b = await readRecord(db, second, lock);
   if (!a || !b) return { ok: false, reason: "not-found" };
+  if (a.erased || b.erased) return { ok: false, reason: "erased" };
   const [keep, gone] = a.id === keepId ? [a, b] : [b, a];
   return { ok: true, preview: { keep, gone, conflicts: await conflicts(db, keepId, goneId), filled: fills(keep, gone).filled } };
 }
@@ -183,7 +191,7 @@ export async function mergePreview(db: Database, keepId: number, goneId: number)
 
 export type MergeOutcome =
   | { ok: true; keep: { id: number; name: string }; moved: Record<ReferencingTable, number> }
-  | { ok: false; reason: "not-found" | "same" }
+  | { ok: false; reason: "not-found" | "same" | "erased" }
   | { ok: false; reason: "conflict"; heats: string[] };
 
 /**

@@ -23,6 +23,7 @@ import { racerStatistics, type RacerStatistics } from "~/lib/championship/standi
 import { keptSeasonStandings, seasonChoices, type Season } from "~/domain/championship/championship.server";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { byName } from "~/domain/racer/competitor-order.server";
+import { erasedRacer } from "~/domain/privacy/erasure.server";
 import { getCompetitor, type CompetitorResult, type PublicCompetitor } from "~/domain/races/public-queries.server";
 
 export interface SeasonLine {
@@ -114,7 +115,8 @@ export async function opponents(db: Database, competitorId: number): Promise<Opp
       WHERE mine.competitor_id = ${competitorId}
     ) AS met
     FROM competitors c
-    WHERE c.id <> ${competitorId}
+    -- An erased racer's pages are gone (decision 0053): no head-to-head with them is offered.
+    WHERE c.id <> ${competitorId} AND NOT ${erasedRacer(sql`c.id`)}
     ORDER BY ${byName(sql`c.last_name`)}, ${byName(sql`c.first_name`)}, c.id
   `);
   return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, met: r.met }));
@@ -122,6 +124,8 @@ export async function opponents(db: Database, competitorId: number): Promise<Opp
 
 export type HeadToHeadView =
   | { kind: "not-found" }
+  /** Either racer was erased at their request: 410. */
+  | { kind: "gone" }
   | { kind: "same"; racer: PublicCompetitor }
   | { kind: "ok"; a: PublicCompetitor; b: PublicCompetitor; h2h: HeadToHead };
 
@@ -129,8 +133,10 @@ export type HeadToHeadView =
 export async function headToHeadView(db: Database, id: number, otherId: number): Promise<HeadToHeadView> {
   const [a, b] = await Promise.all([getCompetitor(db, id), id === otherId ? null : getCompetitor(db, otherId)]);
   if (!a) return { kind: "not-found" };
+  if (a.erased) return { kind: "gone" };
   if (id === otherId) return { kind: "same", racer: a };
   if (!b) return { kind: "not-found" };
+  if (b.erased) return { kind: "gone" };
   const [resultsA, resultsB] = await Promise.all([careerResults(db, a.id), careerResults(db, b.id)]);
   return { kind: "ok", a, b, h2h: headToHead(resultsA, resultsB) };
 }

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { competitors, raceResults, races } from "~/db/schema";
+import { erasedRacer } from "~/domain/privacy/erasure.server";
 import { resultPoints } from "~/lib/championship/points";
 import type { PublicResult } from "~/lib/races/results";
 import type { RaceStatus } from "~/lib/races/race-timing";
@@ -146,7 +147,8 @@ export async function leadersOfRaces(
       SELECT rr.id, rr.race_id AS "raceId", rr.competitor_id AS "competitorId", rr.position, rr.points AS "storedPoints",
         rr.lap_time AS "lapTime", rr.best_lap AS "bestLap", rr.total_time AS "totalTime", rr.laps,
         rr.heat_number AS "heatNumber", rr.boat_class AS "boatClass", c.first_name AS "firstName",
-        c.last_name AS "lastName", c.boat_name AS "boatName", c.boat_number AS "boatNumber"
+        c.last_name AS "lastName", c.boat_name AS "boatName", c.boat_number AS "boatNumber",
+        ${erasedRacer(sql`c.id`)} AS erased
       FROM race_results rr JOIN competitors c ON c.id = rr.competitor_id
       WHERE rr.race_id = g.race_id AND rr.boat_class = g.boat_class AND rr.heat_number = g.heat_number
       ORDER BY rr.position, rr.id
@@ -175,6 +177,7 @@ const publicResultColumns = {
   lastName: competitors.lastName,
   boatName: competitors.boatName,
   boatNumber: competitors.boatNumber,
+  erased: erasedRacer(competitors.id),
 };
 
 /** A result row as both result queries read it: the result, its stored points and its racer. */
@@ -201,6 +204,7 @@ function toPublicResult(row: ResultRow): PublicResult {
     heatNumber: row.heatNumber,
     boatClass: row.boatClass,
     racerName: `${row.firstName} ${row.lastName}`,
+    erased: row.erased,
     boat: boatLabel(row.boatName, row.boatNumber),
   };
 }
@@ -225,8 +229,18 @@ export const publicCompetitorColumns = {
   boatClasses: competitors.boatClasses,
 };
 
-export async function getCompetitor(db: Database, id: number): Promise<PublicCompetitor | null> {
-  const [row] = await db.select(publicCompetitorColumns).from(competitors).where(eq(competitors.id, id));
+/**
+ * A racer by id, and whether they were erased at their request (decision 0053): their pages then
+ * answer 410, though their results stay under the anonymous label.
+ */
+export async function getCompetitor(db: Database, id: number): Promise<(PublicCompetitor & { erased: boolean }) | null> {
+  const [row] = await db
+    .select({
+      ...publicCompetitorColumns,
+      erased: erasedRacer(competitors.id),
+    })
+    .from(competitors)
+    .where(eq(competitors.id, id));
   return row ? { ...row, name: `${row.firstName} ${row.lastName}` } : null;
 }
 

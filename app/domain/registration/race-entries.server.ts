@@ -3,7 +3,7 @@
  * more classes. The UNIQUE (race_id, competitor_id, boat_class) constraint makes duplicates
  * impossible; all chosen classes are saved together or not at all.
  */
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, not, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, races } from "~/db/schema";
 import type { EntryWindow } from "~/lib/registration/entry-window";
@@ -11,6 +11,7 @@ import { mailEntryLink } from "~/domain/registration/entry-links.server";
 import type { ClubSite } from "~/lib/site/club";
 import type { RaceRegistration } from "~/lib/registration/registration";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
+import { erasedRacer } from "~/domain/privacy/erasure.server";
 
 export interface DriverOption {
   id: number;
@@ -26,7 +27,10 @@ export interface RaceOption {
   location: string;
 }
 
-/** Registered drivers by last name; only what the picker shows (never e-mail or telephone). */
+/**
+ * Registered drivers by last name; only what the picker shows (never e-mail or telephone). A racer
+ * erased at their request is not offered: they no longer enter races (decision 0053).
+ */
 export async function listDrivers(db: Database): Promise<DriverOption[]> {
   return db
     .select({
@@ -36,6 +40,7 @@ export async function listDrivers(db: Database): Promise<DriverOption[]> {
       boatNumber: competitors.boatNumber,
     })
     .from(competitors)
+    .where(not(erasedRacer(competitors.id)))
     .orderBy(...byCompetitorName());
 }
 
@@ -107,7 +112,7 @@ export async function registerForRace(
       const [driver] = await tx
         .select({ id: competitors.id })
         .from(competitors)
-        .where(eq(competitors.id, entry.competitorId))
+        .where(and(eq(competitors.id, entry.competitorId), not(erasedRacer(competitors.id))))
         .for("share");
       if (!driver) return { kind: "driver-unknown" } as const;
 

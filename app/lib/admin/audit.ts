@@ -11,6 +11,10 @@ export const AUDIT_KINDS = [
   "competitor.delete",
   // One racer, one record (issue 25 item 2): ids and names only.
   "competitor.merge",
+  // Erased at the racer's request (issue 35 item 3, decision 0053): counts only; and the ledger
+  // re-applied after a restore.
+  "competitor.erase",
+  "erasure.reapply",
   "race.create",
   "race.update",
   "race.delete",

@@ -29,6 +29,8 @@ export const ADMIN_AREAS = [
   "admins",
   "settings",
   "backups",
+  // A member's own data (issue 35): privacy requests and erasures, owners only.
+  "privacy",
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
@@ -77,6 +79,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "seasons", label: "Seasons", to: "/admin/seasons" },
   { key: "news", label: "News", to: "/admin/news" },
   { key: "audit", label: "Audit log", to: "/admin/audit" },
+  { key: "privacy", label: "Privacy", to: "/admin/privacy" },
   { key: "admins", label: "Admins", to: "/admin/admins" },
   { key: "settings", label: "Settings", to: "/admin/settings" },
 ];

@@ -50,8 +50,9 @@ const ok = (description: string, schema: string) => ({
   content: { "application/json": { schema: ref(schema) } },
 });
 
-const problems = (...statuses: ("400" | "404")[]) => ({
-  ...Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${s === "400" ? "BadRequest" : "NotFound"}` }])),
+const RESPONSE_NAMES = { "400": "BadRequest", "404": "NotFound", "410": "Gone" } as const;
+const problems = (...statuses: (keyof typeof RESPONSE_NAMES)[]) => ({
+  ...Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${RESPONSE_NAMES[s]}` }])),
   "304": { $ref: "#/components/responses/NotModified" },
   "429": { $ref: "#/components/responses/TooManyRequests" },
 });
@@ -134,9 +135,13 @@ export const openApiDocument = {
         },
       ],
     ),
-    "/racers/{racerId}": get("getRacer", "A racer's public profile and results", ok("The racer", "Racer"), problems("404"), [
-      { $ref: "#/components/parameters/RacerId" },
-    ]),
+    "/racers/{racerId}": get(
+      "getRacer",
+      "A racer's public profile and results",
+      ok("The racer", "Racer"),
+      problems("404", "410"),
+      [{ $ref: "#/components/parameters/RacerId" }],
+    ),
     "/calendar": get(
       "getCalendar",
       "Upcoming races, today's included, soonest first",
@@ -175,7 +180,7 @@ export const openApiDocument = {
         bestLap: nullable(text),
         lapTime: nullable(text),
         points: int,
-        links: object({ racer: path }),
+        links: object({ racer: nullable({ ...path, description: "null: the racer was erased at their request." }) }),
       }),
       ResultGroup: object({
         boatClass: text,
@@ -231,7 +236,7 @@ export const openApiDocument = {
         roundsRun: nullable(count),
         countBack: nullable(text),
         rounds: { type: "array", items: nullable(ref("RoundCell")), description: "One cell per round of the table." },
-        links: object({ racer: path }),
+        links: object({ racer: nullable({ ...path, description: "null: the racer was erased at their request." }) }),
       }),
       StandingsTable: object({
         boatClass: nullable(text),
@@ -328,6 +333,10 @@ export const openApiDocument = {
       },
       NotFound: {
         description: "No such race, racer, season or class (or no such path).",
+        content: { "application/problem+json": { schema: ref("Problem") } },
+      },
+      Gone: {
+        description: "The racer was erased at their request: their results stay under an anonymous name.",
         content: { "application/problem+json": { schema: ref("Problem") } },
       },
       TooManyRequests: {

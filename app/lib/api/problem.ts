@@ -16,6 +16,7 @@ const TITLES = {
   400: "Bad Request",
   404: "Not Found",
   405: "Method Not Allowed",
+  410: "Gone",
   429: "Too Many Requests",
   500: "Internal Server Error",
 } as const;

@@ -10,6 +10,7 @@ import { describeRules, type ChampionshipRow, type GridCell } from "~/lib/champi
 import type { Ranked, StandingTotals } from "~/lib/championship/standings";
 import type { ImageRef } from "~/lib/images/images";
 import { racePictureUrl } from "~/lib/site/site";
+import { racerPath } from "~/lib/privacy/erasure";
 
 export const API_BASE = "/api/v1";
 
@@ -33,7 +34,8 @@ export interface ApiResult {
   bestLap: string | null;
   lapTime: string | null;
   points: number;
-  links: { racer: string };
+  /** null: the racer was erased at their request (their resource answers 410). */
+  links: { racer: string | null };
 }
 
 export interface ApiResultGroup {
@@ -87,7 +89,7 @@ function apiResult(result: PublicResult): ApiResult {
     bestLap: result.bestLap,
     lapTime: result.lapTime,
     points: result.points,
-    links: { racer: `${API_BASE}/racers/${result.competitorId}` },
+    links: { racer: racerPath(result, `${API_BASE}/racers`) },
   };
 }
 
@@ -146,7 +148,8 @@ export interface ApiStandingRow {
   countBack: string | null;
   /** One cell per round of the table (same order); null: did not run. Empty for every result. */
   rounds: (GridCell | null)[];
-  links: { racer: string };
+  /** null: the racer was erased at their request (their resource answers 410). */
+  links: { racer: string | null };
 }
 
 export interface ApiRound {
@@ -204,7 +207,7 @@ export function apiSeason(season: SeasonFields): ApiSeason {
 const podiums = (finishes: readonly number[]) => (finishes[0] ?? 0) + (finishes[1] ?? 0) + (finishes[2] ?? 0);
 
 /** A row of the standings of every result (SPEC's standings). */
-export function allResultsRow(row: Ranked<StandingTotals & { name: string; boat: string }>): ApiStandingRow {
+export function allResultsRow(row: Ranked<StandingTotals & { name: string; boat: string; erased: boolean }>): ApiStandingRow {
   return {
     position: row.position,
     classified: true,
@@ -218,12 +221,12 @@ export function allResultsRow(row: Ranked<StandingTotals & { name: string; boat:
     roundsRun: null,
     countBack: null,
     rounds: [],
-    links: { racer: `${API_BASE}/racers/${row.competitorId}` },
+    links: { racer: racerPath(row, `${API_BASE}/racers`) },
   };
 }
 
 /** A row of a season's championship of one class. */
-export function championshipRow(row: ChampionshipRow & { name: string; boat: string }): ApiStandingRow {
+export function championshipRow(row: ChampionshipRow & { name: string; boat: string; erased: boolean }): ApiStandingRow {
   return {
     position: row.position,
     classified: row.classified,
@@ -237,7 +240,7 @@ export function championshipRow(row: ChampionshipRow & { name: string; boat: str
     roundsRun: row.roundsRun,
     countBack: row.countBack,
     rounds: row.cells.map((cell) => cell && { points: cell.points, dropped: cell.dropped, positions: [...cell.positions] }),
-    links: { racer: `${API_BASE}/racers/${row.competitorId}` },
+    links: { racer: racerPath(row, `${API_BASE}/racers`) },
   };
 }
 

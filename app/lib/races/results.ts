@@ -15,6 +15,8 @@ export interface PublicResult {
   heatNumber: number;
   boatClass: string;
   racerName: string;
+  /** Erased at their request (decision 0053): racerName is the anonymous label, linking nowhere. */
+  erased: boolean;
   boat: string;
 }
 

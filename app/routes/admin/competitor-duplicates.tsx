@@ -19,6 +19,7 @@ import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ERASED_RECORD_REFUSAL } from "~/lib/privacy/erasure";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitor-duplicates";
 
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [pairs, choices] = await Promise.all([listDuplicates(db), mergeChoices(db)]);
   let merge = null;
   let samePicked = false;
+  let erasedPicked = false;
   if (params.has("keep") || params.has("merge")) {
     const keep = parseId(params.get("keep") ?? undefined);
     const gone = parseId(params.get("merge") ?? undefined);
@@ -70,9 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (outcome.ok) {
       const { keep: k, gone: g, conflicts, filled } = outcome.preview;
       merge = { keep: side(k), gone: side(g), conflicts, filled };
-    } else samePicked = true;
+    } else if (outcome.reason === "erased") erasedPicked = true;
+    else samePicked = true;
   }
-  return { pairs, choices, merge, samePicked };
+  return { pairs, choices, merge, samePicked, erasedPicked };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,6 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const description = `One person would be in a heat twice: ${outcome.heats.join("; ")}.`;
       return refused({ type: "error", title, description }, 409);
     }
+    if (outcome.reason === "erased") return refused({ type: "error", title, description: ERASED_RECORD_REFUSAL }, 409);
     const description =
       outcome.reason === "same" ? "A competitor cannot be merged into itself." : "One of these competitors no longer exists.";
     return refused({ type: "error", title, description }, outcome.reason === "same" ? 400 : 404);
@@ -102,12 +106,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CompetitorDuplicates({ loaderData, actionData }: Route.ComponentProps) {
-  const { pairs, choices, merge, samePicked } = loaderData;
+  const { pairs, choices, merge, samePicked, erasedPicked } = loaderData;
   useToast(actionData?.toast);
   return (
     <div className="space-y-4">
       <FormAlert toast={actionData && !actionData.ok ? actionData.toast : null} />
       {samePicked && <FormAlert toast={{ type: "error", title: "Choose two different competitors.", description: "" }} />}
+      {erasedPicked && (
+        <FormAlert toast={{ type: "error", title: "Failed to merge competitors", description: ERASED_RECORD_REFUSAL }} />
+      )}
       {merge && <MergeConfirm {...merge} />}
       <Card>
         <CardHeader>

@@ -18,6 +18,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { competitorSchema } from "~/lib/racer/competitor-schema";
+import { ERASED_RECORD_REFUSAL } from "~/lib/privacy/erasure";
 import { avatarDrawing } from "~/lib/racer/avatar";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitors";
@@ -60,6 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await attempt(log, "competitor save", () => saveCompetitor(db, submission.value, actor));
   if (!outcome) return failed("An error occurred while saving competitor", 500);
   if (!outcome.ok) {
+    if (outcome.reason === "erased")
+      return failed(ERASED_RECORD_REFUSAL, 409, submission.reply({ formErrors: [ERASED_RECORD_REFUSAL] }));
     const duplicate = outcome.reason === "duplicate-email";
     const message = duplicate ? "Another competitor already uses this email address." : "This competitor no longer exists.";
     const fieldErrors: Record<string, string[]> = duplicate ? { email: [message] } : {};
