@@ -122,6 +122,9 @@ test("every admin screen passes axe's WCAG 2.2 AA and best-practice rules", asyn
     `/admin/news?edit=${data.noticeId}`,
     `/admin/news?delete=${data.noticeId}`,
     "/admin/audit",
+    "/admin/privacy",
+    // The erasure's review step (a GET: nothing is erased until its form is posted).
+    `/admin/privacy?erase=${data.rivalId}`,
     "/admin/settings",
     "/admin/account",
   ];
