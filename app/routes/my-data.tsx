@@ -28,8 +28,8 @@ import { tryAgainIn } from "~/lib/util/try-again";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/my-data";
 
-/** `?erase` asks before the erasure is posted. */
-export const handle: PageHandle = { query: ["erase"] };
+/** `?erase` asks before the erasure is posted; `?erased` is the page an erasure lands on. */
+export const handle: PageHandle = { query: ["erase", "erased"] };
 
 // Personal data: never kept by a cache, never indexed.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({
@@ -65,8 +65,10 @@ async function page({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const view = await page(args);
-  if (!view) return data({ view: null }, { status: 403 });
-  return { view };
+  // After an erasure the session is gone with the racer's links: the page says it is done.
+  const erased = !view && new URL(args.request.url).searchParams.has("erased");
+  if (!view) return data({ view: null, erased }, { status: erased ? 200 : 403 });
+  return { view, erased: false };
 }
 
 type Answer = { notice: Toast | null; alert: Toast | null; result?: SubmissionResult<string[]> };
@@ -95,8 +97,13 @@ export async function action(args: Route.ActionArgs) {
   const { clubName, clubEmail, siteUrl } = context.get(configContext);
   try {
     if (intent === "erase") {
-      await requestErasure(db, competitorId, { address });
-      return answer(args, { notice: { type: "info", title: MY_DATA_TEXTS.erasureRecorded, description: "" }, alert: null });
+      const erased = await requestErasure(db, competitorId, { address });
+      if (erased.kind === "not-found") return data({ view: null, answer: null }, { status: 403 });
+      // Nothing of theirs is left to show, and the viewing session went with their links.
+      return redirect("/privacy/my-data?erased", {
+        status: 303,
+        headers: { "Set-Cookie": sessionCookie(request, production, null) },
+      });
     }
     const submission = parseWithZod(formData, { schema: driverRegistrationSchema });
     if (submission.status !== "success") {
@@ -149,7 +156,11 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
           </>
         ) : (
           <div className="space-y-3">
-            <p>{MY_DATA_TEXTS.noSession}</p>
+            {loaderData.erased ? (
+              <FormNotice notice={{ type: "success", title: MY_DATA_TEXTS.erased, description: "" }} />
+            ) : (
+              <p>{MY_DATA_TEXTS.noSession}</p>
+            )}
             <a href="/privacy#your-rights" className="font-medium text-primary underline underline-offset-4">
               Privacy notice
             </a>

@@ -1,8 +1,8 @@
 /**
  * A racer's own data in the browser (issue 35 item 2), on a phone: from the footer to the privacy
  * notice, asks for their data with their e-mail address, follows the mailed link, sees what the club
- * holds, downloads it as JSON and a section as CSV, asks for their record to be erased and closes
- * the page; every screen passes axe and fits 375 px. Then the same request without JavaScript.
+ * holds, downloads it as JSON and a section as CSV, and erases their record (their result stays,
+ * under an anonymous label); every screen passes axe and fits 375 px. Then the same request without JavaScript.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -92,17 +92,21 @@ test("a racer asks for their data at 375 px, opens the mailed link, downloads it
   const again = await page.request.get(link);
   expect(again.status()).toBe(410);
 
+  // Erasing: asked once more, then done at once; the data page closes with it.
   await page.getByRole("link", { name: MY_DATA_TEXTS.eraseHeading }).click();
   await page.getByRole("button", { name: MY_DATA_TEXTS.eraseConfirm }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your request to erase your record is recorded." })).toBeVisible();
+  await expect(page).toHaveURL(`${OWN_DATA_SITE}/privacy/my-data?erased`);
+  await expect(page.getByRole("status").filter({ hasText: "Your record is erased." })).toBeVisible();
   await checked(page);
-
-  await page.getByRole("button", { name: MY_DATA_TEXTS.endButton }).click();
-  await expect(page).toHaveURL(`${OWN_DATA_SITE}/privacy`);
   const closed = await page.request.get(`${OWN_DATA_SITE}/privacy/my-data`);
   expect(closed.status()).toBe(403);
+  // The result stays, under the anonymous label, and links nowhere.
+  await page.goto(`${OWN_DATA_SITE}/results/${race.id}`);
+  await expect(page.getByText(/^Former racer \d+$/).first()).toBeVisible();
+  await expect(page.getByText("Priya")).toHaveCount(0);
 
   // The version the consent record names stays readable, linked from the notice.
+  await page.goto(`${OWN_DATA_SITE}/privacy`);
   await page.getByRole("link", { name: "This version (1)" }).click();
   await expect(page.getByRole("heading", { name: "Privacy notice, version 1" })).toBeVisible();
   await checked(page);

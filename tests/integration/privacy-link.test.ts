@@ -190,18 +190,29 @@ describe("the link", () => {
 });
 
 describe("the data page's requests", () => {
-  it("records one erasure request, open, however often it is pressed", async () => {
-    const racer = await createCompetitor(db);
+  it("erases the record at once, answers the request, and ends the session; a second press finds no session", async () => {
+    const racer = await createCompetitor(db, { firstName: "Erin", lastName: "Erased" });
     await ask(racer.email!);
     const cookie = await openedSession(await linkMailedTo(racer.email!));
     const asked = await site.request("/privacy/my-data?erase", { cookie });
     expect(await asked.text()).toContain(MY_DATA_TEXTS.eraseConfirm);
-    for (let i = 0; i < 2; i++) {
-      const erase = await site.request("/privacy/my-data", { method: "POST", body: form({ intent: "erase" }), cookie });
-      expect(erase.status).toBe(200);
-      expect(await erase.text()).toContain("Your request to erase your record is recorded.");
-    }
-    expect((await requests(racer.id)).map((r) => `${r.kind}:${r.status}`)).toEqual(["access:done", "erasure:open"]);
+    const erase = await site.request("/privacy/my-data", { method: "POST", body: form({ intent: "erase" }), cookie });
+    expect(erase.status).toBe(303);
+    expect(erase.headers.get("location")).toBe("/privacy/my-data?erased");
+    expect(erase.headers.get("set-cookie")).toMatch(/Max-Age=0/i);
+    const landed = await site.request("/privacy/my-data?erased");
+    expect(landed.status).toBe(200);
+    const page = await landed.text();
+    expect(page).toContain("Your record is erased.");
+    expect(page).not.toContain("Erased");
+    const { rows } = await db.execute<{ first_name: string; email: string | null }>(
+      sql`SELECT first_name, email FROM competitors WHERE id = ${racer.id}`,
+    );
+    expect(rows).toEqual([{ first_name: "Former", email: null }]);
+    expect((await requests(racer.id)).map((r) => `${r.kind}:${r.status}`)).toEqual(["access:done", "erasure:done"]);
+    const again = await site.request("/privacy/my-data", { method: "POST", body: form({ intent: "erase" }), cookie });
+    expect(again.status).toBe(403);
+    expect((await requests(racer.id)).map((r) => `${r.kind}:${r.status}`)).toEqual(["access:done", "erasure:done"]);
   });
 
   it("sends a correction to the address on file for confirmation, and changes nothing until then", async () => {

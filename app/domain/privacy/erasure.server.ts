@@ -88,10 +88,10 @@ async function scrub(tx: Runner, competitorId: number): Promise<{ label: string;
   const { rowCount: record } = await tx.execute(sql`
     UPDATE competitors SET first_name = ${name.firstName}, last_name = ${name.lastName}, email = NULL, telephone = NULL,
       boat_name = NULL, boat_number = '', boat_colour = NULL, pipa_consent = false, pipa_consent_at = NULL,
-      notify_results = false, notify_reminders = false, updated_at = now()
+      notify_results = false, notify_reminders = false, privacy_notice_version = NULL, updated_at = now()
     WHERE id = ${competitorId} AND (first_name, last_name, email, telephone, boat_name, boat_number, boat_colour,
-        pipa_consent, pipa_consent_at, notify_results, notify_reminders)
-      IS DISTINCT FROM (${name.firstName}, ${name.lastName}, NULL, NULL, NULL, '', NULL, false, NULL, false, false)
+        pipa_consent, pipa_consent_at, notify_results, notify_reminders, privacy_notice_version)
+      IS DISTINCT FROM (${name.firstName}, ${name.lastName}, NULL, NULL, NULL, '', NULL, false, NULL, false, false, NULL::int)
   `);
   // A race still to be run: the entry and a place in its draw go; a run race keeps both (the results' history).
   const { rowCount: futureEntries } = await tx.execute(sql`
@@ -104,6 +104,8 @@ async function scrub(tx: Runner, competitorId: number): Promise<{ label: string;
   `);
   const { rowCount: entryLinks } = await tx.execute(sql`DELETE FROM race_entry_links WHERE competitor_id = ${competitorId}`);
   const { rowCount: messageLinks } = await tx.execute(sql`DELETE FROM message_links WHERE competitor_id = ${competitorId}`);
+  // "My data" links and their viewing sessions: the page they open has nothing of theirs left to show.
+  const { rowCount: dataLinks } = await tx.execute(sql`DELETE FROM privacy_links WHERE competitor_id = ${competitorId}`);
   const { rowCount: pendingChanges } = await tx.execute(
     sql`DELETE FROM pending_registration_changes WHERE competitor_id = ${competitorId}`,
   );
@@ -126,7 +128,7 @@ async function scrub(tx: Runner, competitorId: number): Promise<{ label: string;
   const removed: ErasureCounts = {
     futureEntries: futureEntries ?? 0,
     drawPlaces: drawPlaces ?? 0,
-    links: (entryLinks ?? 0) + (messageLinks ?? 0),
+    links: (entryLinks ?? 0) + (messageLinks ?? 0) + (dataLinks ?? 0),
     pendingChanges: pendingChanges ?? 0,
     messages: messages ?? 0,
     auditEntries: audit[0]?.n ?? 0,

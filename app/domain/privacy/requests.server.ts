@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client";
 import { privacyRequests } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
+import { eraseRacer } from "~/domain/privacy/erasure.server";
 import { requestChange, type ChangeRequestOutcome } from "~/domain/registration/changes.server";
 import type { DriverRegistration } from "~/lib/registration/registration-forms";
 import type { ClubSite } from "~/lib/site/club";
@@ -96,14 +97,12 @@ export async function requestCorrection(
   });
 }
 
-export type ErasureOutcome = { kind: "recorded"; requestId: number } | { kind: "already-open"; requestId: number };
+export type ErasureOutcome = { kind: "erased"; requestId: number; label: string } | { kind: "not-found" };
 
 /**
- * "Erase my record" from the data page. THE ONE PLACE TO WIRE THE ERASURE (issue 35 item 3):
- * once `eraseRacer(tx, competitorId, ...)` exists (app/domain/privacy/erasure.server.ts), call it
- * here inside this transaction and mark the request done; until then the request is recorded,
- * open, for an owner to carry out within the 45 days. A second press while one is open records
- * nothing new.
+ * "Erase my record" from the data page: the racer confirmed it there, through the link that proved
+ * the address on file, so the erasure is made at once (eraseRacer, decision 0053) and the request
+ * recorded as answered, in one transaction. The viewing session goes with the racer's links.
  */
 export async function requestErasure(
   db: Database,
@@ -111,21 +110,16 @@ export async function requestErasure(
   { address }: { address: string },
 ): Promise<ErasureOutcome> {
   return db.transaction(async (tx) => {
-    // One racer's presses one after another, so two never record two requests.
-    await tx.execute(sql`SELECT 1 FROM competitors WHERE id = ${competitorId} FOR UPDATE`);
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      SELECT id FROM privacy_requests
-      WHERE competitor_id = ${competitorId} AND kind = 'erasure' AND status = 'open' ORDER BY id LIMIT 1
-    `);
-    if (rows[0]) return { kind: "already-open", requestId: Number(rows[0].id) };
+    const erased = await eraseRacer(tx, competitorId, { actor: racerActor(address) });
+    if (!erased.ok) return { kind: "not-found" };
     const requestId = await recordLinkRequest(tx, {
       competitorId,
       kind: "erasure",
-      done: false,
-      note: "Asked from the data page.",
+      done: true,
+      note: `Erased from the data page; results kept as ${erased.label}.`,
       address,
     });
-    return { kind: "recorded", requestId };
+    return { kind: "erased", requestId, label: erased.label };
   });
 }
 

@@ -7,7 +7,6 @@
 import { z } from "~/lib/util/zod";
 import { csvCell } from "~/lib/util/csv";
 import { RETENTION } from "~/lib/privacy/retention";
-import { ANSWER_DAYS } from "~/lib/privacy/requests";
 import { countOf } from "~/lib/util/plural";
 import type { ClubSite } from "~/lib/site/club";
 
@@ -277,7 +276,7 @@ export const MY_DATA_TEXTS = {
   eraseExplained:
     "Your contact details, consent, e-mail preferences, entries to future races and pending changes are removed. Your past results stay so nobody else's positions or points change, under an anonymous label instead of your name.",
   eraseConfirm: "Yes, erase my record",
-  erasureRecorded: `Your request to erase your record is recorded. The club answers within ${ANSWER_DAYS} days and tells you by e-mail when it is done.`,
+  erased: `Your record is erased. Your past results stay under an anonymous label; your contact details, consent, preferences, future entries and links are gone. The club's backups that still hold them are deleted within ${countOf(RETENTION.backupDays, "day")}.`,
   endButton: "Close my data",
   ended: "Your data is closed in this browser.",
   correctHeading: "Correct my details",
