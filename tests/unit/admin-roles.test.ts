@@ -32,6 +32,7 @@ describe("admin roles", () => {
       "Seasons",
       "News",
       "Audit log",
+      "Privacy",
       "Admins",
       "Settings",
     ]);
