@@ -32,6 +32,12 @@ async function fillHeat(page: Page, heat: number, boatClass: string, rows: [stri
   await expect(dialog).toHaveCount(0);
 }
 
+/** The test's race is dated 2025: Race Management lists it on that year's page. */
+async function racesOf2025(page: Page) {
+  await page.getByRole("navigation", { name: "Races by year" }).getByRole("link", { name: "2025" }).click();
+  await expect(page).toHaveURL(/\/admin\/races\?year=2025$/);
+}
+
 test("an admin manages competitors, a race and its results, and the public pages show them", async ({ page, expectRefusal }) => {
   test.setTimeout(120_000);
   await logIn(page, ADMIN_SITE, ADMIN);
@@ -112,6 +118,9 @@ test("an admin manages competitors, a race and its results, and the public pages
   await dialog.getByLabel("Status").selectOption("upcoming");
   await dialog.getByRole("button", { name: "Add Race" }).click();
   await expect(toast(page, "Race created successfully")).toBeVisible();
+  // Race Management opens on this year and what is upcoming; a 2025 race is on its year's page.
+  await expect(toast(page, "Race created successfully")).toContainText("Listed under 2025.");
+  await racesOf2025(page);
   const raceRow = page.getByRole("row", { name: new RegExp(RACE) });
   await expect(raceRow).toContainText("Upcoming");
   await expect(raceRow.getByRole("button", { name: `Results of ${RACE}` })).toBeDisabled();
@@ -275,6 +284,7 @@ test("deleting: a competitor with results is refused, one without is deleted aft
   await expect(page.getByRole("row", { name: /Dee Deletetest/ })).toHaveCount(0);
 
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Races" }).click();
+  await racesOf2025(page);
   await page.getByRole("button", { name: `Delete ${RACE}` }).click();
   const confirm = page.getByRole("dialog", { name: `Delete ${RACE}?` });
   await expect(confirm).toContainText("Its 8 results will be deleted with it");
@@ -285,6 +295,7 @@ test("deleting: a competitor with results is refused, one without is deleted aft
 test("a race's entries can be downloaded as CSV", async ({ page }) => {
   await logIn(page, ADMIN_SITE, ADMIN);
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Races" }).click();
+  await racesOf2025(page);
   await page.getByRole("button", { name: `Entries of ${RACE}` }).click();
   const dialog = page.getByRole("dialog", { name: `Entries for ${RACE}` });
   await expect(dialog.getByText("No entries yet.")).toBeVisible();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
 import { useTestDatabase } from "../support/database";
 import { createAdmin, createRace } from "../support/factories";
-import { startTestSite, type TestSite } from "../support/admin-http";
+import { form, startTestSite, type TestSite } from "../support/admin-http";
 
 const { db } = await useTestDatabase();
 const TODAY = "2026-06-15";
@@ -68,4 +68,29 @@ it("a year without races says so; junk, this year or a later one is the first pa
   expect(empty).toContain("No races in 2019.");
   for (const query of ["?year=abc", "?year=2026", "?year=2999", "?year=", "?year=20250"])
     expect(titles(await page(query)), query).toEqual(["This Spring Sprint", "Midsummer Regatta", "Next New Year Dash"]);
+});
+
+it("a race saved with a date on another page says where it is listed; one on this page says nothing more", async () => {
+  const save = (date: string, query = "") =>
+    site.request(`/admin/races${query}`, {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: form({
+        intent: "save",
+        title: `Paged Cup ${date}`,
+        date,
+        location: "Harbour",
+        description: "A race saved from a page of the list.",
+        status: "upcoming",
+      }),
+    });
+  const elsewhere = await save("2023-08-01");
+  expect(elsewhere.status).toBe(200);
+  expect(await elsewhere.text()).toContain("Listed under 2023.");
+  const here = await save("2023-09-01", "?year=2023");
+  expect(await here.text()).not.toContain("Listed under");
+  const upcoming = await save("2026-09-01", "?year=2023");
+  expect(await upcoming.text()).toContain("Listed under 2026 and upcoming.");
+  expect(titles(await page("?year=2023"))).toEqual([]);
+  expect(await page("?year=2023")).toContain("Paged Cup 2023-08-01");
 });

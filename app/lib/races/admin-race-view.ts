@@ -18,3 +18,18 @@ export function adminRaceDays(view: AdminRaceView): { from: string; to: string |
 export function adminRacesHref(year: number | null): string {
   return year === null ? "/admin/races" : `/admin/races?year=${year}`;
 }
+
+/** The view that lists a race of `date` ("yyyy-MM-dd"). */
+export function adminRaceViewOf(date: string, thisYear: number): AdminRaceView {
+  return adminRaceView(date.slice(0, 4), thisYear);
+}
+
+/** The tab's words for a view. */
+export function adminRaceViewLabel(view: AdminRaceView): string {
+  return view.kind === "current" ? `${view.year} and upcoming` : String(view.year);
+}
+
+/** Whether two views list the same races. */
+export function sameAdminRaceView(a: AdminRaceView, b: AdminRaceView): boolean {
+  return a.kind === b.kind && a.year === b.year;
+}

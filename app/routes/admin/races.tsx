@@ -20,7 +20,13 @@ import { raceSchema } from "~/lib/races/race-schema";
 import { toClubLocalInput } from "~/lib/registration/entry-window";
 import { countsInText, seasonCountingOn } from "~/lib/championship/seasons";
 import { clubToday, formatShortDate } from "~/lib/util/dates";
-import { adminRaceDays, adminRaceView } from "~/lib/races/admin-race-view";
+import {
+  adminRaceDays,
+  adminRaceView,
+  adminRaceViewLabel,
+  adminRaceViewOf,
+  sameAdminRaceView,
+} from "~/lib/races/admin-race-view";
 import { parseId } from "~/lib/util/params";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/races";
@@ -48,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The form shows the entry window on the club's clock.
   return {
     view,
+    thisYear,
     pastYears: years.map((y) => y.year),
     seasons,
     races: races.map((race) => ({
@@ -82,14 +89,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = { type: "error", title: failTitle, description: "Please correct the marked fields." } as const;
     return refused(toast, 400, { result: submission.reply() });
   }
-  const outcome = await saveRace(db, submission.value, context.get(configContext).timeZone, actor);
+  const config = context.get(configContext);
+  const outcome = await saveRace(db, submission.value, config.timeZone, actor);
   if (!outcome.ok) {
     const gone = "This race no longer exists.";
     return refused({ type: "error", title: failTitle, description: gone }, 404, {
       result: submission.reply({ formErrors: [gone] }),
     });
   }
-  return succeeded({ type: "success", title: outcome.created ? "Race created successfully" : "Race updated successfully" });
+  // A race dated in another year than the page shows is listed on that year's page: say where.
+  const thisYear = Number(clubToday(config).slice(0, 4));
+  const listedIn = adminRaceViewOf(submission.value.date, thisYear);
+  const shown = adminRaceView(new URL(request.url).searchParams.get("year"), thisYear);
+  const description = sameAdminRaceView(listedIn, shown) ? undefined : `Listed under ${adminRaceViewLabel(listedIn)}.`;
+  return succeeded({
+    type: "success",
+    title: outcome.created ? "Race created successfully" : "Race updated successfully",
+    description,
+  });
 }
 
 type Open = { kind: RaceDialogKind; n: number; race: ListedRace | null };
@@ -114,7 +131,7 @@ export default function Races({ loaderData }: Route.ComponentProps) {
         </Button>
       </CardHeader>
       <CardContent>
-        <RaceYearTabs view={loaderData.view} pastYears={loaderData.pastYears} />
+        <RaceYearTabs view={loaderData.view} thisYear={loaderData.thisYear} pastYears={loaderData.pastYears} />
         {loaderData.races.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">
             {loaderData.pastYears.length === 0
