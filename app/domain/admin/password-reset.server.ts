@@ -15,12 +15,12 @@
  * links, audits, and never signs in nor touches two-factor.
  */
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { adminLinks, admins } from "~/db/schema";
 import { checkPasswordStrength, hashPassword } from "~/domain/admin/auth.server";
 import { endSignIns, voidResetLinks } from "~/domain/admin/account.server";
+import { answerAtFloor } from "~/domain/platform/answer-at-floor.server";
 import { recordAudit } from "~/domain/platform/audit.server";
 import { recordRefusal } from "~/domain/platform/refusals.server";
 import { enqueue } from "~/domain/platform/outbox.server";
@@ -118,21 +118,7 @@ export async function requestPasswordReset(
       },
     });
   });
-  const failure = work.then(
-    () => null,
-    (error: unknown) => ({ error }),
-  );
-  const early = await Promise.race([
-    failure,
-    sleep(Math.max(0, RESET.floorMs - (performance.now() - started)), "floor" as const),
-  ]);
-  if (early === "floor") {
-    void failure.then((f) => f && onLateFailure(f.error));
-  } else {
-    if (early) throw early.error;
-    const wait = RESET.floorMs - (performance.now() - started);
-    if (wait > 0) await sleep(wait);
-  }
+  await answerAtFloor(work, { started, floorMs: RESET.floorMs, onLateFailure });
   return { kind: "answered" };
 }
 

@@ -15,11 +15,11 @@
  * recorded as an access request, answered at once.
  */
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, privacyLinks } from "~/db/schema";
 import { secureCookies } from "~/domain/admin/auth.server";
+import { answerAtFloor } from "~/domain/platform/answer-at-floor.server";
 import { recordAudit } from "~/domain/platform/audit.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { hit } from "~/domain/platform/rate-limit.server";
@@ -107,21 +107,7 @@ export async function requestMyDataLink(
       },
     });
   });
-  const failure = work.then(
-    () => null,
-    (error: unknown) => ({ error }),
-  );
-  const early = await Promise.race([
-    failure,
-    sleep(Math.max(0, MY_DATA_LINK.floorMs - (performance.now() - started)), "floor" as const),
-  ]);
-  if (early === "floor") {
-    void failure.then((f) => f && onLateFailure(f.error));
-  } else {
-    if (early) throw early.error;
-    const wait = MY_DATA_LINK.floorMs - (performance.now() - started);
-    if (wait > 0) await sleep(wait);
-  }
+  await answerAtFloor(work, { started, floorMs: MY_DATA_LINK.floorMs, onLateFailure });
   return { kind: "answered" };
 }
 
