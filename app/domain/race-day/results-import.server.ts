@@ -20,6 +20,7 @@ import { DEFAULT_SETTINGS, planImport, type ImportPlan } from "~/lib/results-imp
 import type { KnownRacer } from "~/lib/results-import/match";
 import { completeRaceWithResults } from "~/domain/race-day/race-completion.server";
 import { heatResults, lockRaceForResults, markResultsUpdated, writeHeat } from "~/domain/race-day/heat-results.server";
+import { eventLoopBreaks } from "~/lib/util/event-loop";
 
 export type { DraftSettings };
 
@@ -134,13 +135,21 @@ export type Preview =
   | { ok: true; table: ImportTable; mapping: ColumnMapping; remembered: boolean; plan: ImportPlan; digest: string }
   | { ok: false; message: string };
 
-/** What the confirmation of this plan would write, as one fingerprint. */
-function digestOf(plan: ImportPlan): string {
-  const heats = plan.heats.filter((h) => !h.blocked);
-  return createHash("sha256")
-    .update(JSON.stringify({ heats, newRacers: plan.newRacers }))
-    .digest("base64url")
-    .slice(0, 32);
+/**
+ * What the confirmation of this plan would write, as one fingerprint. Hashed heat by heat with the
+ * event loop given a turn between them: the largest plan as one JSON text held the site for tens of
+ * milliseconds (issue 31 item 6).
+ */
+async function digestOf(plan: ImportPlan): Promise<string> {
+  const pause = eventLoopBreaks();
+  const hash = createHash("sha256");
+  for (const heat of plan.heats) {
+    if (heat.blocked) continue;
+    hash.update(JSON.stringify(heat)).update("\n");
+    await pause();
+  }
+  hash.update(JSON.stringify(plan.newRacers));
+  return hash.digest("base64url").slice(0, 32);
 }
 
 /** The preview of a table read from a draft, with these settings (the mapping remembered for its headers when it has none). */
@@ -158,7 +167,7 @@ async function planPreview(db: Database | Tx, table: ImportTable, settings: Draf
   }
   mapping ??= recogniseHeaders(table.headers);
   const plan = await planImport(table, mapping, settings, await knownRacers(db));
-  return { ok: true, table, mapping, remembered, plan, digest: digestOf(plan) };
+  return { ok: true, table, mapping, remembered, plan, digest: await digestOf(plan) };
 }
 
 export async function previewDraft(db: Database, draft: Draft): Promise<Preview> {
