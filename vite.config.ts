@@ -51,15 +51,15 @@ function reactRouterProductionBuild(): Plugin {
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /**
  * The building blocks most admin screens use: the ui and layout components, the small helpers of
- * lib/util with the form rules' zod core, clsx, and lib/site (the page's words and link preview,
+ * lib/util with the form rules' zod core, clsx, and lib/platform (the page's words and link preview,
  * which the root route loads on every screen). Not what only the public pages use, which every
  * admin screen would download for nothing: the date formats of lib/util/dates.ts (the date library
  * stays out of admin screens, decision 0034) and remembered.ts (the dates' and avatars' memory),
- * the honeypot (public forms), the charts' axes and the page links (read pages). A helper of one
+ * the honeypot (public forms) and the page links (read pages). A helper of one
  * or two admin screens lives with their components in components/admin, outside the kit.
  */
 const ADMIN_KIT =
-  /[\\/]app[\\/](components[\\/](ui|layout)[\\/](?!honeypot|chart-axes|page-links)|lib[\\/](util[\\/](?!dates|remembered)|site[\\/](page|link-preview|site)\.))|node_modules[\\/](clsx|zod)[\\/]/;
+  /[\\/]app[\\/](components[\\/](ui|layout)[\\/](?!honeypot|page-links)|lib[\\/](util[\\/](?!dates|remembered)|platform[\\/](page|link-preview|site)\.))|node_modules[\\/](clsx|zod)[\\/]/;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

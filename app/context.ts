@@ -3,7 +3,7 @@ import { createContext } from "react-router";
 import type { Database } from "~/db/client";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import type { Logger } from "~/server/logger";
-import type { Club, ClubEnvDefaults } from "~/lib/site/club-settings";
+import type { Club, ClubEnvDefaults } from "~/lib/platform/club-settings";
 
 export interface AppConfig {
   /**

@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { inlineStylesContext, loggerContext, nonceContext } from "~/context";
 import { NonceProvider } from "~/components/layout/nonce";
-import { PUBLIC_PAGE_CACHE_CONTROL, pageHandles } from "~/lib/site/page";
+import { PUBLIC_PAGE_CACHE_CONTROL, pageHandles } from "~/lib/platform/page";
 import { redactTokenPaths } from "~/lib/util/token-paths";
 
 export const streamTimeout = 5_000;

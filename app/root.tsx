@@ -20,9 +20,9 @@ import { Toaster } from "~/components/layout/toaster";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
-import { linkPreview } from "~/lib/site/link-preview";
-import { pageHandles } from "~/lib/site/page";
-import { site } from "~/lib/site/site";
+import { linkPreview } from "~/lib/platform/link-preview";
+import { pageHandles } from "~/lib/platform/page";
+import { site } from "~/lib/platform/site";
 import readPageScript from "~/read-page.js?raw";
 
 export const links: Route.LinksFunction = () => [
@@ -46,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       footer: { blurb: club.blurb, missionQuote: club.missionQuote, social: club.social, founded: club.founded },
       // The uploaded logo (/admin/settings); absent: the built-in one, inline.
       ...(club.logo ? { logo: club.logo } : {}),
-      // Link previews name the page by its public address (app/lib/site/link-preview.ts).
+      // Link previews name the page by its public address (app/lib/platform/link-preview.ts).
       siteUrl: config.siteUrl,
       // Checked against the server-side session, never a flag in the browser. A request with a
       // session carries a cookie, so its page is never stored or served by the anonymous page

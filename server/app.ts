@@ -186,7 +186,7 @@ async function loadBuild(viteDev: ViteDevServer | undefined): Promise<ServerBuil
  * Daily backups (embedded database or DAILY_BACKUPS), and hourly: expired rate-limit windows
  * dropped so the table stays small, audit entries older than two years purged (retention; the
  * only delete the database allows), answered privacy requests and spent "my data" links pruned
- * (app/lib/privacy/retention.ts).
+ * (app/lib/platform/retention.ts).
  */
 function startHousekeeping(env: Env, log: Log, { pool, db, embedded, ownerUrl }: OpenDatabase) {
   const stopBackups =

@@ -1,7 +1,7 @@
 /** The runtime contract (README "Configuration"), parsed once at start-up: bad values fail fast. */
 import { z } from "~/lib/util/zod";
 import { isCalendarDate } from "~/lib/util/calendar-date";
-import { site } from "~/lib/site/site";
+import { site } from "~/lib/platform/site";
 import { safeUsername, USERNAME_MESSAGE } from "~/lib/admin/usernames";
 
 const flag = z.pipe(

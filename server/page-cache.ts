@@ -13,7 +13,7 @@ import zlib from "node:zlib";
 import accepts from "accepts";
 import type express from "express";
 import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
-import type { PageHandle } from "~/lib/site/page";
+import type { PageHandle } from "~/lib/platform/page";
 import { send as sendResponse, webRequest } from "~/server/react-router-handler";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -228,7 +228,7 @@ function securityHeadersOf(res: ServerResponse): [string, string][] {
 
 /**
  * The address a page is kept under: its path and, in name order, only the query parameters its
- * routes read (`handle.query`, app/lib/site/page.ts), for the routes that say so. Junk parameters, whether cache-busting `?x=N` or
+ * routes read (`handle.query`, app/lib/platform/page.ts), for the routes that say so. Junk parameters, whether cache-busting `?x=N` or
  * a campaign's `utm_source`, then find the page already rendered instead of rendering (and
  * storing) it once more each. Undefined for React Router's `.data` requests, which are never kept.
  */

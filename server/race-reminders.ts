@@ -4,7 +4,7 @@
  */
 import type { Database } from "~/db/client";
 import { queueEntryReminders } from "~/domain/registration/race-messages.server";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 import type { Logger } from "~/server/logger";
 
 export function scheduleEntryReminders(

@@ -6,7 +6,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/site/form-submit";
+import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/platform/form-submit";
 import { bodyOf } from "~/server/request-guards";
 
 export function reactRouterHandler({
@@ -34,7 +34,7 @@ export function reactRouterHandler({
 }
 
 /**
- * A public form's page script follows a redirect itself (app/lib/site/form-submit.ts): the same
+ * A public form's page script follows a redirect itself (app/lib/platform/form-submit.ts): the same
  * answer, cookies included, as a 204 naming the address instead of a redirect its fetch would follow.
  */
 export function redirectForPageScript(req: express.Request, response: Response): Response {

@@ -5,8 +5,8 @@
  */
 import type express from "express";
 import type { Logger } from "~/server/logger";
-import type { AdminArea } from "~/lib/admin/roles";
-import { IMAGE_MESSAGES, imageArea, imagePlaceOf } from "~/lib/images/images";
+import { imageArea, type AdminArea } from "~/lib/admin/roles";
+import { IMAGE_MESSAGES, imagePlaceOf } from "~/lib/images/images";
 import { BACKUP_UPLOAD_MESSAGES } from "~/lib/admin/backups";
 
 /** A form here is a few KB, the results editor a few tens of KB. */

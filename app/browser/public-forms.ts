@@ -8,7 +8,7 @@
  * - SPEC's two registration questions as a native modal <dialog> the server rendered;
  * - the Print Form popup with the classes ticked so far;
  * - "Submitting..." on the submit button, and one submission per click: the form is posted with
- *   fetch and the answer shown in place (app/lib/site/form-submit.ts), so the page stays as it
+ *   fetch and the answer shown in place (app/lib/platform/form-submit.ts), so the page stays as it
  *   is, busy, until the answer arrives.
  */
 import { type z } from "~/lib/util/zod-mini";
@@ -20,7 +20,7 @@ import {
   raceRegistrationSchema,
   REGISTRATION_FORM_ID,
 } from "~/lib/registration/registration-forms";
-import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/site/form-submit";
+import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/platform/form-submit";
 import { formErrors, formPayload, parsePath } from "~/lib/util/form-data";
 
 const SCHEMAS: Record<string, z.ZodMiniObject> = {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { calendarFeed, calendarResponse } from "~/domain/calendar/feeds.server";
-import { canonicalBoatClass, isBoatClass, type BoatClass } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, isBoatClass, type BoatClass } from "~/lib/platform/boat-classes";
 import type { Route } from "./+types/calendar-feed";
 
 /** /calendar.ics (every race) and /calendar/:class.ics (one boat class): subscribable feeds. */

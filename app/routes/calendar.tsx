@@ -10,11 +10,11 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { calendarPageHref, parseCalendarPage } from "~/lib/calendar/calendar-pages";
 import { clubToday } from "~/lib/util/dates";
 import { RACE_STATUS_LABELS, raceTiming, RACE_TIMING_LABELS, type RaceTiming } from "~/lib/races/race-timing";
-import { readPageData, type PageHandle } from "~/lib/site/page";
-import { raceImage } from "~/lib/site/site";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
+import { raceImage } from "~/lib/platform/site";
 import { PageLinks } from "~/components/ui/page-links";
 import type { Route } from "./+types/calendar";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = previewSite(matches);

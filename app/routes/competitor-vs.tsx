@@ -1,4 +1,4 @@
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { data, Link } from "react-router";
 import { dbContext } from "~/context";
 import { headToHeadView, opponents } from "~/domain/racer/profile.server";
@@ -10,9 +10,9 @@ import { parseId } from "~/lib/util/params";
 import { ordinal } from "~/lib/util/ordinal";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/competitor-vs";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 
-/** The page cache keys the page on its path alone (app/lib/site/page.ts). */
+/** The page cache keys the page on its path alone (app/lib/platform/page.ts). */
 export const handle: PageHandle = { query: [] };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {

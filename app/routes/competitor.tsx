@@ -1,4 +1,4 @@
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { data } from "react-router";
 import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
 import { getCompetitor } from "~/domain/races/public-queries.server";
@@ -15,7 +15,7 @@ import { parseId } from "~/lib/util/params";
 import { positionTrendChart } from "~/lib/championship/points-chart";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/competitor";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 import { racerCard, racerImage } from "~/lib/link-preview/preview-card";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {

@@ -13,9 +13,9 @@ import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES, BOAT_CLASS_DESCRIPTIONS } from "~/lib/platform/boat-classes";
 import { formatLongDate, clubToday } from "~/lib/util/dates";
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import type { Route } from "./+types/home";
 
 /** Finishers per class and heat in Latest Results; Full Results has them all. */

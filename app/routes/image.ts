@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { dbContext } from "~/context";
 import { readVariant } from "~/domain/images/images.server";
-import { parseVariantName } from "~/lib/images/images";
+import { parseVariantName } from "~/lib/platform/image-ref";
 import type { Route } from "./+types/image";
 
 const TYPES = { avif: "image/avif", webp: "image/webp" } as const;

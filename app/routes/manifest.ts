@@ -1,5 +1,5 @@
 import { clubContext } from "~/context";
-import { webManifest } from "~/lib/site/web-manifest";
+import { webManifest } from "~/lib/platform/web-manifest";
 import type { Route } from "./+types/manifest";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -22,7 +22,7 @@ import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
 import { CHANGE_NOTICES } from "~/lib/registration/registration";
 import { driverRegistrationSchema } from "~/lib/registration/registration-forms";
 import type { SubmissionResult } from "~/components/ui/use-zod-form";
-import { retryAfter, type PageHandle } from "~/lib/site/page";
+import { retryAfter, type PageHandle } from "~/lib/platform/page";
 import { formatClubDateTime } from "~/lib/util/dates";
 import { tryAgainIn } from "~/lib/util/try-again";
 import type { Toast } from "~/lib/util/toast";

@@ -5,8 +5,8 @@ import { NotFoundMessage } from "~/components/layout/not-found";
 import { RouteError } from "~/components/layout/route-error";
 import { NoticeBody } from "~/components/news/notice";
 import { showNotice } from "~/lib/news/shown";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/news-notice";
 

@@ -5,8 +5,8 @@ import { NoticeCard } from "~/components/news/notice";
 import { PageLinks } from "~/components/ui/page-links";
 import { NEWS_PAGE_SIZE } from "~/lib/news/news-schema";
 import { showNotice } from "~/lib/news/shown";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import type { Route } from "./+types/news";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { MY_DATA_TEXTS, openLinkSchema } from "~/lib/privacy/my-data";
-import { retryAfter, type PageHandle } from "~/lib/site/page";
+import { retryAfter, type PageHandle } from "~/lib/platform/page";
 import { tryAgainIn } from "~/lib/util/try-again";
 import type { Route } from "./+types/privacy-link";
 

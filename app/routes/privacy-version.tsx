@@ -9,8 +9,8 @@ import { RouteError } from "~/components/layout/route-error";
 import { NoticeSections } from "~/components/privacy/notice";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { CURRENT_NOTICE, noticeVersion } from "~/lib/privacy/notice";
-import { privacyOfficerOf } from "~/lib/site/club-settings";
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { privacyOfficerOf } from "~/lib/platform/club-settings";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { formatLongDate } from "~/lib/util/dates";
 import type { Route } from "./+types/privacy-version";
 

@@ -14,7 +14,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { clubToday, formatLongDate } from "~/lib/util/dates";
 import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration/registration";
-import type { PageHandle } from "~/lib/site/page";
+import type { PageHandle } from "~/lib/platform/page";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/race-entry";
 

@@ -14,14 +14,13 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/field";
 import { FieldErrorSlots } from "~/components/ui/label";
 import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
-import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES } from "~/lib/platform/boat-classes";
 import { clubToday } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
 import { entryWindowText } from "~/lib/registration/entry-window";
 import {
   alreadyRegisteredToast,
   driverLabel,
-  HONEYPOT_FIELD,
   RACE_MESSAGES,
   RACE_REGISTRATION_FORM_ID,
   raceLabel,
@@ -29,11 +28,12 @@ import {
   REGISTRATION_TOASTS,
   tooManyRequestsToast,
 } from "~/lib/registration/registration";
+import { HONEYPOT_FIELD } from "~/lib/platform/form-submit";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/race-registration";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
-import { PUBLIC_FORM, readPageData } from "~/lib/site/page";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { PUBLIC_FORM, readPageData } from "~/lib/platform/page";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 
 /**
  * A public form without the framework (docs/decisions/0033-public-forms-without-the-framework.md):

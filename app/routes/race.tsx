@@ -18,12 +18,12 @@ import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/util/dates"
 import { parseId } from "~/lib/util/params";
 import { raceDetailStatus, raceTiming } from "~/lib/races/race-timing";
 import { heatLine, nextHeat } from "~/lib/race-day/race-day";
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { entryWindowState, entryWindowText } from "~/lib/registration/entry-window";
 import { buttonClasses } from "~/components/ui/button";
 import { raceEntryWindow } from "~/domain/registration/race-entries.server";
 import type { Route } from "./+types/race";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 import { raceCard, raceImage } from "~/lib/link-preview/preview-card";
 
 /**

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { configContext, nonceContext } from "~/context";
 import { PrintableRegistrationForm } from "~/components/registration/printable-registration-form";
-import { BOAT_CLASSES, canonicalBoatClass } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES, canonicalBoatClass } from "~/lib/platform/boat-classes";
 import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
 import type { Route } from "./+types/registration-print";
-import type { PageHandle } from "~/lib/site/page";
+import type { PageHandle } from "~/lib/platform/page";
 
 /** The printable form: a document of its own (no site header), opened in a new window by /registration. */
 /** The page cache keys this page on these parameters only (the rest cannot change it). */

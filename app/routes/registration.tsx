@@ -25,17 +25,17 @@ import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
 import {
   CHANGE_NOTICES,
   driverRegistrationSchema,
-  HONEYPOT_FIELD,
   parseDriverIntent,
   REGISTRATION_TOASTS,
   tooManyRequestsToast,
   type RegistrationDialog,
 } from "~/lib/registration/registration";
+import { HONEYPOT_FIELD } from "~/lib/platform/form-submit";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/registration";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
-import { PUBLIC_FORM, readPageData } from "~/lib/site/page";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { PUBLIC_FORM, readPageData } from "~/lib/platform/page";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 
 /**
  * A public form without the framework (docs/decisions/0033-public-forms-without-the-framework.md):

@@ -6,10 +6,10 @@ import { RouteError } from "~/components/layout/route-error";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { PageLinks } from "~/components/ui/page-links";
 import type { Route } from "./+types/results";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = previewSite(matches);

@@ -15,9 +15,9 @@ import { describeRules } from "~/lib/championship/championship";
 import { clubToday } from "~/lib/util/dates";
 import { progressionChart } from "~/lib/championship/points-chart";
 import { ALL_SEASONS, endedSeasonNote } from "~/lib/championship/seasons";
-import { readPageData, type PageHandle } from "~/lib/site/page";
+import { readPageData, type PageHandle } from "~/lib/platform/page";
 import type { Route } from "./+types/standings";
-import { linkPreview, previewSite } from "~/lib/site/link-preview";
+import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = previewSite(matches);

@@ -9,7 +9,7 @@ import { toast } from "./admin-support";
 import { axeViolations } from "./axe";
 import { OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { resetLinkMailedTo } from "./mailbox";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
 
 test.use({ viewport: PHONE });
 

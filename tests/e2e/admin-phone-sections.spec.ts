@@ -8,7 +8,8 @@
 import { createAdmin } from "../support/factories";
 import { mailEntryLink } from "~/domain/registration/entry-links.server";
 import { requestPasswordReset } from "~/domain/admin/password-reset.server";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
+import { INVITATION_HOURS } from "~/lib/admin/admins";
 import { ADMIN_TABS } from "~/lib/admin/roles";
 import { expect, PHONE, test } from "./fixtures";
 import { logIn } from "./admin-support";
@@ -103,7 +104,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByRole("heading", { name: NO_MAIL.invitationTitle })).toBeVisible();
-    await expect(page.getByText(NO_MAIL.invitation(email))).toBeVisible();
+    await expect(page.getByText(NO_MAIL.invitation(email, INVITATION_HOURS))).toBeVisible();
     const [mail] = await mailsTo(email, "admin-invitation");
     expect(mail!.body).toContain(await page.getByRole("textbox", { name: "Invitation link" }).inputValue());
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -13,7 +13,7 @@ import { PASSWORD_MESSAGES } from "~/lib/admin/password-rules";
 import { useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";
 import { form, startTestSite, type TestSite } from "../support/admin-http";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
 
 const { db } = await useTestDatabase();
 let site: TestSite;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
 import { readClub } from "~/domain/admin/club-settings.server";
 import { clubTables, createBackup, decodeBackup, encodeBackup, restoreBackup } from "~/domain/admin/backup.server";
-import { site as words } from "~/lib/site/site";
+import { site as words } from "~/lib/platform/site";
 import { createTestDatabase, useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";
 import { startTestSite, type TestSite } from "../support/admin-http";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
-import { site as words } from "~/lib/site/site";
+import { site as words } from "~/lib/platform/site";
 import { todayInZone } from "~/lib/util/dates";
 import { useTestDatabase } from "../support/database";
 import { createAdmin, createRace } from "../support/factories";

@@ -17,7 +17,7 @@ import { createDatabase, createPool } from "~/db/client";
 import { migrate, migrations } from "~/db/migrate";
 import { prepareDatabase } from "~/db/prepare";
 import { createSession } from "~/domain/admin/auth.server";
-import { site as words } from "~/lib/site/site";
+import { site as words } from "~/lib/platform/site";
 import { siteAt } from "../support/admin-http";
 import { createAdmin } from "../support/factories";
 import { withDatabase } from "../support/global-setup";

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { MAIL_CAP } from "~/lib/registration/mail-cap";
+import { MAIL_CAP } from "~/lib/platform/mail-cap";
 import { todayInZone } from "~/lib/util/dates";
 import { createTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";

@@ -66,7 +66,7 @@ describe("byte budgets of the public read pages", () => {
     });
   }
 
-  // Read pages keep their loader data out of the document (app/lib/site/page.ts readPageData); a
+  // Read pages keep their loader data out of the document (app/lib/platform/page.ts readPageData); a
   // hydrated page's client navigation (registration's redirect home) still gets all of it.
   it("a read page's data request carries its data", async () => {
     for (const [path, key] of [

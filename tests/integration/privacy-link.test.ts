@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MY_DATA_LINK } from "~/domain/privacy/my-data-links.server";
 import { MY_DATA_TEXTS } from "~/lib/privacy/my-data";
 import { ANSWER_DAYS, IDENTIFIED_BY_LINK } from "~/lib/privacy/requests";
-import { RETENTION } from "~/lib/privacy/retention";
+import { RETENTION } from "~/lib/platform/retention";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor } from "../support/factories";
 import { cookieValue, form, startTestSite, type TestSite } from "../support/admin-http";

@@ -13,7 +13,7 @@ import { auditLog, refusedAttempts } from "~/db/schema";
 import { attemptLogin, LOGIN_FAILURE_LIMIT } from "~/domain/admin/login.server";
 import { signInWithPasskey } from "~/domain/admin/passkeys.server";
 import { requestPasswordReset, RESET } from "~/domain/admin/password-reset.server";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 import { OTHER_ADDRESSES, recordRefusal, REFUSAL_ADDRESSES_PER_HOUR } from "~/domain/platform/refusals.server";
 import { useTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";

@@ -5,7 +5,7 @@
  */
 import { afterAll, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
-import { site as words } from "~/lib/site/site";
+import { site as words } from "~/lib/platform/site";
 import { siteAt } from "../support/admin-http";
 import { createTestDatabase } from "../support/database";
 import { createAdmin } from "../support/factories";

@@ -1,7 +1,7 @@
 /** Calls a route's loader or action the way the HTTP server does: a real Request and our context. */
 import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
 import { clientAddressContext, clubContext, configContext, dbContext, loggerContext } from "~/context";
-import { clubDefaults } from "~/lib/site/club-settings";
+import { clubDefaults } from "~/lib/platform/club-settings";
 import { createLogger } from "~/server/logger";
 import type { Database } from "~/db/client";
 

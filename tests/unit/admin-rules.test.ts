@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { secureCookies, sessionCookie } from "~/domain/admin/auth.server";
+import { sessionCookie } from "~/domain/admin/auth.server";
+import { secureCookies } from "~/domain/platform/cookies.server";
 import { competitorSchema } from "~/lib/racer/competitor-schema";
 import { effectivePosition, resultsSchema } from "~/lib/race-day/results-schema";
 import { raceSchema } from "~/lib/races/race-schema";

@@ -1,6 +1,6 @@
 /** The audit log's pure rules: the before/after diff, secrets kept out, the screen's filters. */
 import { describe, expect, it } from "vitest";
-import { auditQuery, diffFields, isSecretField, readAuditFilters, withoutSecrets } from "~/lib/admin/audit";
+import { auditQuery, diffFields, isSecretField, readAuditFilters, withoutSecrets } from "~/lib/platform/audit";
 
 describe("diffFields", () => {
   it("keeps only the fields that changed, with both values", () => {

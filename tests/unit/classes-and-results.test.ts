@@ -6,7 +6,7 @@ import {
   formatBoatClasses,
   isBoatClass,
   parseBoatClassList,
-} from "~/lib/races/boat-classes";
+} from "~/lib/platform/boat-classes";
 import { parseId } from "~/lib/util/params";
 import { groupResults, type PublicResult } from "~/lib/races/results";
 

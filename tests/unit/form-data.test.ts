@@ -6,7 +6,7 @@ import { raceSchema } from "~/lib/races/race-schema";
 import { resultsSchema } from "~/lib/race-day/results-schema";
 import { seasonSchema } from "~/lib/championship/season-schema";
 import { driverRegistrationSchema, raceRegistrationSchema } from "~/lib/registration/registration-forms";
-import { clubSettingsSchema } from "~/lib/site/club-settings";
+import { clubSettingsSchema } from "~/lib/platform/club-settings";
 import { formErrors, formPayload } from "~/lib/util/form-data";
 
 // The browser's reading of a form (app/lib/util/form-data.ts) against the server's (Conform):

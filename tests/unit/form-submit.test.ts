@@ -5,7 +5,7 @@
  */
 import type express from "express";
 import { describe, expect, it } from "vitest";
-import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/site/form-submit";
+import { FORM_REDIRECT_HEADER, FORM_SUBMIT_HEADER } from "~/lib/platform/form-submit";
 import { redirectForPageScript } from "~/server/react-router-handler";
 
 function request(method: string, headers: Record<string, string> = {}): express.Request {

@@ -1,14 +1,7 @@
 /** The pure rules of uploaded images (app/lib/images/images.ts): types from bytes, names, addresses. */
 import { describe, expect, it } from "vitest";
-import {
-  IMAGE_MESSAGES,
-  nameContradicts,
-  parseVariantName,
-  sniffImageType,
-  srcSet,
-  typeOfName,
-  variantPath,
-} from "~/lib/images/images";
+import { IMAGE_MESSAGES, nameContradicts, sniffImageType, typeOfName } from "~/lib/images/images";
+import { parseVariantName, srcSet, variantPath } from "~/lib/platform/image-ref";
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));

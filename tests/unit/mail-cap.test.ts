@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capDecision, digestMessage, MAIL_CAP } from "~/lib/registration/mail-cap";
+import { capDecision, digestMessage, MAIL_CAP } from "~/lib/platform/mail-cap";
 
 describe("the per-address mail cap", () => {
   it("sends up to the cap, then one digest, then nothing", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isKeepable, isOfflinePath } from "~/lib/race-day/offline";
-import { webManifest } from "~/lib/site/web-manifest";
+import { webManifest } from "~/lib/platform/web-manifest";
 
 describe("what the service worker keeps for reading offline", () => {
   it("keeps public pages only: never a private, no-store page (a session, a toast) or an error", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageHandles, readPageData } from "~/lib/site/page";
+import { pageHandles, readPageData } from "~/lib/platform/page";
 
 describe("readPageData", () => {
   const data = { races: [{ id: 1, title: "Spring Cup" }], page: 2 };

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { KEEP } from "~/lib/admin/overview";
 import { CURRENT_NOTICE, NOTICE_VERSIONS, noticeText, noticeVersion } from "~/lib/privacy/notice";
-import { RETENTION, retentionSchedule } from "~/lib/privacy/retention";
+import { RETENTION, retentionSchedule } from "~/lib/platform/retention";
 
 const CONTEXT = { clubName: "Test Club", clubEmail: "club@example.org", officer: { name: "Pat Officer", address: "PO Box 1" } };
 

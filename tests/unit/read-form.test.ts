@@ -6,7 +6,8 @@ import { competitorSchema } from "~/lib/racer/competitor-schema";
 import { raceSchema } from "~/lib/races/race-schema";
 import { resultsSchema } from "~/lib/race-day/results-schema";
 import { loginSchema } from "~/lib/admin/sign-in-schemas";
-import { driverRegistrationSchema, HONEYPOT_FIELD, raceRegistrationSchema } from "~/lib/registration/registration";
+import { driverRegistrationSchema, raceRegistrationSchema } from "~/lib/registration/registration";
+import { HONEYPOT_FIELD } from "~/lib/platform/form-submit";
 
 const URLENCODED = "application/x-www-form-urlencoded";
 

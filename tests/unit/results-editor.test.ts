@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOAT_CLASS } from "~/lib/races/boat-classes";
+import { DEFAULT_BOAT_CLASS } from "~/lib/platform/boat-classes";
 import type { PublicResult } from "~/lib/races/results";
 import { emptyRow, resizeRows, resultsEditorUrl, rowsFor, selectHeat } from "~/lib/race-day/results-editor";
 

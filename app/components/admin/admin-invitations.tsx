@@ -7,7 +7,7 @@ import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui
 import { inviteSchema, twoFactorSettingSchema } from "~/lib/admin/admins";
 import { ADMIN_ROLES, ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
 import type { Toast } from "~/lib/util/toast";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
 
 /** Invite a person by e-mail as an owner or a results officer. */
 export function InviteForm({ lastResult, failure }: { lastResult: SubmissionResult<string[]> | undefined; failure?: Toast }) {

@@ -7,7 +7,7 @@ import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { AUDIT_KINDS, showValue, type AuditChanges, type AuditFilters } from "~/lib/admin/audit";
+import { AUDIT_KINDS, showValue, type AuditChanges, type AuditFilters } from "~/lib/platform/audit";
 
 export interface AuditEntryView {
   id: number;

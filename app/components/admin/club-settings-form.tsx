@@ -6,7 +6,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
 import { getFormProps, getInputProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
-import { clubSettingsSchema, MAX_SOCIAL_LINKS, type Club } from "~/lib/site/club-settings";
+import { clubSettingsSchema, MAX_SOCIAL_LINKS, type Club } from "~/lib/platform/club-settings";
 import type { Toast } from "~/lib/util/toast";
 
 /**

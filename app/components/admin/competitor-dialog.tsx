@@ -8,7 +8,7 @@ import { InputField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/label";
 import { getFormProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { competitorSchema } from "~/lib/racer/competitor-schema";
-import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES } from "~/lib/platform/boat-classes";
 import type { Toast } from "~/lib/util/toast";
 
 /** The competitor being edited (the admin list's row type has more). */

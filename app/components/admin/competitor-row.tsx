@@ -4,7 +4,7 @@ import { AvatarPicture } from "~/components/racer/avatar-picture";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CardActionLabel, TableCell, TableRow } from "~/components/ui/table";
 import { COMPETITOR_COLUMNS } from "~/components/admin/competitors-table";
-import { formatBoatClasses } from "~/lib/races/boat-classes";
+import { formatBoatClasses } from "~/lib/platform/boat-classes";
 import { boatLabel } from "~/lib/championship/standings";
 import type { AvatarDrawing } from "~/lib/racer/avatar";
 

@@ -2,7 +2,8 @@ import { useId, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_ACCEPT, variantPath, type ImageRef } from "~/lib/images/images";
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_ACCEPT } from "~/lib/images/images";
+import { variantPath, type ImageRef } from "~/lib/platform/image-ref";
 
 /**
  * Upload (or remove) one image: the club's logo or banner, or a race's picture. Plain forms that

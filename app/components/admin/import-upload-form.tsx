@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES } from "~/lib/platform/boat-classes";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "~/lib/results-import/limits";
 
 /** The first step of the results import: a file or pasted cells, and where rows without a class or heat go. */

@@ -1,4 +1,4 @@
-import type { ImageRef } from "~/lib/images/images";
+import type { ImageRef } from "~/lib/platform/image-ref";
 import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";

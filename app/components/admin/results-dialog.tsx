@@ -8,7 +8,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { FieldError, Label } from "~/components/ui/label";
 import { effectivePosition, MAX_COMPETITORS_PER_HEAT, resultsSchema } from "~/lib/race-day/results-schema";
 import { formErrors, formPayload } from "~/lib/util/form-data";
-import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES } from "~/lib/platform/boat-classes";
 import { drawFor, type HeatDraw } from "~/lib/race-day/finish-order";
 import { pointsForPosition } from "~/lib/championship/points";
 import type { PublicResult } from "~/lib/races/results";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ChartAxes } from "~/components/ui/chart-axes";
+import { ChartAxes } from "~/components/championship/chart-axes";
 import { CHART, type ChartGeometry } from "~/lib/championship/points-chart";
 
 /**

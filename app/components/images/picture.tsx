@@ -1,4 +1,5 @@
-import { IMAGE_USES, srcSet, variantPath, type ImagePurpose, type ImageRef } from "~/lib/images/images";
+import { IMAGE_USES, type ImagePurpose } from "~/lib/images/images";
+import { srcSet, variantPath, type ImageRef } from "~/lib/platform/image-ref";
 
 /**
  * An uploaded image as the browser picks it: AVIF where it can, WebP otherwise (every browser the

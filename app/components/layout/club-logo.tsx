@@ -1,5 +1,5 @@
 import logo from "../../../public/images/logo.svg?raw";
-import { variantPath, type ImageRef } from "~/lib/images/images";
+import { variantPath, type ImageRef } from "~/lib/platform/image-ref";
 
 /** The one drawing, public/images/logo.svg (also the favicon and the app icon), sized for the header. */
 const markup = logo.replace("<svg ", '<svg width="36" height="36" aria-hidden="true" focusable="false" ');

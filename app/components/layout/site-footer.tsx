@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Club } from "~/lib/site/club-settings";
-import { navigation } from "~/lib/site/site";
+import type { Club } from "~/lib/platform/club-settings";
+import { navigation } from "~/lib/platform/site";
 
 export type FooterWords = Pick<Club, "blurb" | "missionQuote" | "social" | "founded">;
 

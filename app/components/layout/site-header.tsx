@@ -1,9 +1,9 @@
 import { Menu, X } from "~/components/ui/icons";
 import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/util/cn";
-import { navigation } from "~/lib/site/site";
+import { navigation } from "~/lib/platform/site";
 import { ClubLogo } from "~/components/layout/club-logo";
-import type { ImageRef } from "~/lib/images/images";
+import type { ImageRef } from "~/lib/platform/image-ref";
 
 function NavItems({ vertical }: { vertical?: boolean }) {
   return (

@@ -3,8 +3,8 @@ import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { UploadedPicture } from "~/components/images/picture";
-import type { ImageRef } from "~/lib/images/images";
-import { raceImage } from "~/lib/site/site";
+import type { ImageRef } from "~/lib/platform/image-ref";
+import { raceImage } from "~/lib/platform/site";
 
 /**
  * The side column of a race page (below the results on a phone): the race's picture, description,

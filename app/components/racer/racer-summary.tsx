@@ -1,7 +1,7 @@
 import { Avatar } from "~/components/racer/avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { boatLabel } from "~/lib/championship/standings";
-import { formatBoatClasses } from "~/lib/races/boat-classes";
+import { formatBoatClasses } from "~/lib/platform/boat-classes";
 
 /**
  * The top of a racer's profile: the heading (avatar, name, boat and classes), then the Racer

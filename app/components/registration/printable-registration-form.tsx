@@ -2,7 +2,7 @@
  * The paper version of the driver registration form (SPEC "Printable form"): a whole HTML
  * document, rendered to static markup by routes/registration-print.tsx.
  */
-import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES } from "~/lib/platform/boat-classes";
 
 const css = `
 @page { size: letter; margin: 0.5cm; }

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/lib/registration/registration";
+import { HONEYPOT_FIELD } from "~/lib/platform/form-submit";
 
 /** Off-screen and skipped by keyboard and screen readers: only bots fill it in. */
 export function Honeypot() {

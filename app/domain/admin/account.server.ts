@@ -16,7 +16,7 @@ import { enqueue } from "~/domain/platform/outbox.server";
 import { hit, reset, type RateLimit } from "~/domain/platform/rate-limit.server";
 import { accountNotice } from "~/lib/admin/account-mail";
 import type { EmailChange, PasswordChange } from "~/lib/admin/account-schemas";
-import type { ClubMail } from "~/lib/site/club";
+import type { ClubMail } from "~/lib/platform/club";
 
 /** Wrong current passwords: as many as the login allows. */
 export const CURRENT_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 } as const;

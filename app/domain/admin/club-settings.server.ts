@@ -9,9 +9,15 @@ import type { Database } from "~/db/client";
 import { clubSettings } from "~/db/schema";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 import { CLUB_IMAGE_KEYS, clubImagesFrom } from "~/domain/images/images.server";
-import { clubDefaults, clubFromStored, type Club, type ClubEnvDefaults, type ClubSettingsInput } from "~/lib/site/club-settings";
+import {
+  clubDefaults,
+  clubFromStored,
+  type Club,
+  type ClubEnvDefaults,
+  type ClubSettingsInput,
+} from "~/lib/platform/club-settings";
 
 export const SETTING_DEFAULTS = {
   /** Every admin, not only owners, must sign in with two factors. */
@@ -43,7 +49,7 @@ export async function writeSetting<K extends SettingKey>(db: Executor, key: K, v
 /** The SQL that reads whether the club requires two-factor for everyone (for a query that needs it in one round trip). */
 export const clubRequiresTwoFactorSql = sql<boolean>`coalesce((SELECT (value = 'true'::jsonb) FROM club_settings WHERE key = 'security.require_two_factor'), false)`;
 
-/** The key of the club's words, links and time zone: one JSON value (app/lib/site/club-settings.ts). */
+/** The key of the club's words, links and time zone: one JSON value (app/lib/platform/club-settings.ts). */
 export const CLUB_KEY = "club";
 
 /**

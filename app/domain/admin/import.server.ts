@@ -11,7 +11,7 @@
 import { parse } from "csv-parse/sync";
 import type pg from "pg";
 import { z } from "~/lib/util/zod";
-import { canonicalBoatClass, parseBoatClassList } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, parseBoatClassList } from "~/lib/platform/boat-classes";
 import { CALENDAR_DATE_RANGE, isCalendarDate } from "~/lib/util/calendar-date";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
 import { resetIdentitySequences } from "~/domain/admin/backup.server";

@@ -20,7 +20,7 @@ import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { INVITATION_HOURS, type InvitationEndReason } from "~/lib/admin/admins";
 import { mayInvite, ROLE_LABELS, type AdminRole } from "~/lib/admin/roles";
 import { safeUsername } from "~/lib/admin/usernames";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 
 export function invitationPath(token: string): string {
   return `/admin/invitation/${token}`;

@@ -13,7 +13,7 @@ import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { hit } from "~/domain/platform/rate-limit.server";
 import { testMailMessage, TEST_MAIL_LIMIT } from "~/lib/admin/overview";
-import type { ClubMail } from "~/lib/site/club";
+import type { ClubMail } from "~/lib/platform/club";
 
 export interface NextRace {
   id: number;

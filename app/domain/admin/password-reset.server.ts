@@ -27,7 +27,7 @@ import { enqueue } from "~/domain/platform/outbox.server";
 import { hit } from "~/domain/platform/rate-limit.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { accountNotice, resetMessage } from "~/lib/admin/account-mail";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 
 export const RESET = {
   ttlMinutes: 30,

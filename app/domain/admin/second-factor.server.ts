@@ -13,7 +13,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { adminPending } from "~/db/schema";
-import { adminById, secureCookies, type Admin } from "~/domain/admin/auth.server";
+import { adminById, type Admin } from "~/domain/admin/auth.server";
+import { secureCookies } from "~/domain/platform/cookies.server";
 import { finishSignIn, type SignInMethod } from "~/domain/admin/sign-in.server";
 import { consumeRecoveryCode, consumeTotpCode, prunePending } from "~/domain/admin/two-factor.server";
 import { recordAudit } from "~/domain/platform/audit.server";

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { clientAddressContext, loggerContext } from "~/context";
 import { ApiProblem, PROBLEM_CONTENT_TYPE, problem, type ProblemStatus } from "~/lib/api/problem";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/site/page";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/platform/page";
 import { apiLimiter, type ApiRateLimitState } from "~/domain/api/rate-limit.server";
 
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS";

@@ -9,7 +9,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import ical, { escape, ICalEventStatus } from "ical-generator";
 import type { Database } from "~/db/client";
 import { races } from "~/db/schema";
-import type { BoatClass } from "~/lib/races/boat-classes";
+import type { BoatClass } from "~/lib/platform/boat-classes";
 
 export interface CalendarFile {
   body: string;

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { erasedRacer } from "~/domain/privacy/erasure.server";
 import type { Database } from "~/db/client";
-import { classTabs, parseBoatClassList } from "~/lib/races/boat-classes";
+import { classTabs, parseBoatClassList } from "~/lib/platform/boat-classes";
 import { POINTS_BELOW_TABLE, POINTS_BY_POSITION } from "~/lib/championship/points";
 import { boatLabel, rankStandings, type Ranked, type StandingTotals } from "~/lib/championship/standings";
 

@@ -8,7 +8,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { erasedRacer } from "~/domain/privacy/erasure.server";
 import type { Database } from "~/db/client";
 import { seasons } from "~/db/schema";
-import { canonicalBoatClass, classTabs } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, classTabs } from "~/lib/platform/boat-classes";
 import {
   championshipTable,
   DEFAULT_RULES,
@@ -34,7 +34,7 @@ import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-on
 import { provisionalRaces } from "~/domain/race-day/race-day.server";
 import { isExclusionViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 import { standings, standingsClasses, type Standing } from "~/domain/championship/all-time-standings.server";
 
 export interface Season extends SeasonRange, ChampionshipRules {

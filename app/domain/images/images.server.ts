@@ -9,7 +9,8 @@ import type { Database, Tx } from "~/db/client";
 import { clubSettings, imageVariants, images, races } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import type { ProcessedImage } from "~/domain/images/process.server";
-import { isImageHash, type ImageFormat, type ImagePlace, type ImagePurpose, type ImageRef } from "~/lib/images/images";
+import { type ImagePlace, type ImagePurpose } from "~/lib/images/images";
+import { isImageHash, type ImageFormat, type ImageRef } from "~/lib/platform/image-ref";
 
 type Executor = Pick<Database, "select">;
 

@@ -14,10 +14,10 @@ import {
   MAX_IMAGE_PIXELS,
   nameContradicts,
   sniffImageType,
-  type ImageFormat,
   type ImagePurpose,
   type UploadType,
 } from "~/lib/images/images";
+import { type ImageFormat } from "~/lib/platform/image-ref";
 
 // A 2-core box that also serves pages: one libvips thread per image, and no cache of decoded
 // images between uploads (an upload is a one-off; the cache would only hold memory).

@@ -15,7 +15,7 @@ import { newsPage } from "~/domain/news/news.server";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { atomFeed } from "~/lib/news/atom";
 import { formatNews, plainNews } from "~/lib/news/format";
-import { shortDescription } from "~/lib/site/link-preview";
+import { shortDescription } from "~/lib/platform/link-preview";
 
 /** Notices in the feed: readers keep what they have already seen. */
 const FEED_SIZE = 20;

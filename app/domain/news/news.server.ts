@@ -7,7 +7,7 @@ import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { news, races } from "~/db/schema";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 import type { NewsInput } from "~/lib/news/news-schema";
 
 export interface Notice {

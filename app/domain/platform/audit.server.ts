@@ -9,8 +9,8 @@ import type { RouterContextProvider } from "react-router";
 import type { Database, Tx } from "~/db/client";
 import { auditLog, refusedAttempts } from "~/db/schema";
 import { clientAddressContext } from "~/context";
-import { RETENTION } from "~/lib/privacy/retention";
-import { AUDIT_PAGE_SIZE, withoutSecrets, type AuditChanges, type AuditFilters, type AuditKind } from "~/lib/admin/audit";
+import { RETENTION } from "~/lib/platform/retention";
+import { AUDIT_PAGE_SIZE, withoutSecrets, type AuditChanges, type AuditFilters, type AuditKind } from "~/lib/platform/audit";
 
 /** Who did it, from where. A shell command has no admin and no address. */
 export interface AuditActor {

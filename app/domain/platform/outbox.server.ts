@@ -9,11 +9,11 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { outboxMessages } from "~/db/schema";
-import { capDecision, digestMessage, MAIL_CAP } from "~/lib/registration/mail-cap";
+import { capDecision, digestMessage, MAIL_CAP } from "~/lib/platform/mail-cap";
 import { redactTokenPaths } from "~/lib/util/token-paths";
 import { hit } from "~/domain/platform/rate-limit.server";
-import type { ClubMail } from "~/lib/site/club";
-import { RETENTION } from "~/lib/privacy/retention";
+import type { ClubMail } from "~/lib/platform/club";
+import { RETENTION } from "~/lib/platform/retention";
 
 /** A Drizzle transaction or the database itself: anything that can run the insert. */
 export type Executor = Pick<Database, "insert" | "execute">;
@@ -50,7 +50,7 @@ function recipientKey(address: string): string {
 }
 
 /**
- * Counts each message against its recipient's hourly cap (app/lib/registration/mail-cap.ts) and keeps those
+ * Counts each message against its recipient's hourly cap (app/lib/platform/mail-cap.ts) and keeps those
  * under it; the first one over it becomes the digest, the rest are dropped. The counter's row is
  * updated in the caller's transaction: concurrent senders to one address wait for each other (the
  * cap holds across instances), and a rolled-back change takes its count back with its e-mail.

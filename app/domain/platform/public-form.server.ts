@@ -1,6 +1,6 @@
 /** What every public form's action does first: count the POST per client address, and spot bots. */
 import type { Database } from "~/db/client";
-import { HONEYPOT_FIELD } from "~/lib/registration/registration";
+import { HONEYPOT_FIELD } from "~/lib/platform/form-submit";
 import { hit, type RateLimitState } from "~/domain/platform/rate-limit.server";
 
 /**

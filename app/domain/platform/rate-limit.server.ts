@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
-import { RETENTION } from "~/lib/privacy/retention";
+import { RETENTION } from "~/lib/platform/retention";
 
 export interface RateLimit {
   /** e.g. "registration:ip:203.0.113.9" */

@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, privacyLinks } from "~/db/schema";
-import { secureCookies } from "~/domain/admin/auth.server";
+import { secureCookies } from "~/domain/platform/cookies.server";
 import { answerAtFloor } from "~/domain/platform/answer-at-floor.server";
 import { recordAudit } from "~/domain/platform/audit.server";
 import { enqueue } from "~/domain/platform/outbox.server";
@@ -27,8 +27,8 @@ import { recordRefusal } from "~/domain/platform/refusals.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { racerActor, recordLinkRequest } from "~/domain/privacy/requests.server";
 import { myDataLinkMessage } from "~/lib/privacy/my-data";
-import { RETENTION } from "~/lib/privacy/retention";
-import type { ClubSite } from "~/lib/site/club";
+import { RETENTION } from "~/lib/platform/retention";
+import type { ClubSite } from "~/lib/platform/club";
 
 export const MY_DATA_LINK = {
   /** Requests per client address... */

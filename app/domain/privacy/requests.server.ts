@@ -11,9 +11,9 @@ import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { eraseRacer } from "~/domain/privacy/erasure.server";
 import { requestChange, type ChangeRequestOutcome } from "~/domain/registration/changes.server";
 import type { DriverRegistration } from "~/lib/registration/registration-forms";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 import { answerDue, IDENTIFIED_BY_LINK, type RequestKind } from "~/lib/privacy/requests";
-import { RETENTION } from "~/lib/privacy/retention";
+import { RETENTION } from "~/lib/platform/retention";
 
 /** A request made through the link, by the racer on `address`; `done`: answered at once (an access by the link is). */
 export async function recordLinkRequest(
@@ -124,7 +124,7 @@ export async function requestErasure(
 }
 
 /**
- * Retention (app/lib/privacy/retention.ts): answered requests go RETENTION.privacyRequestYears after
+ * Retention (app/lib/platform/retention.ts): answered requests go RETENTION.privacyRequestYears after
  * their answer; spent or expired "my data" links a day after they could last be used.
  */
 export async function prunePrivacy(db: Database): Promise<void> {

@@ -6,13 +6,13 @@
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client";
 import { competitors, heatEntries, heats, raceRegistrations, raceResults, races } from "~/db/schema";
-import { classTabs } from "~/lib/races/boat-classes";
+import { classTabs } from "~/lib/platform/boat-classes";
 import { drawHeats, newSeed, seedHeats, type DrawMethod } from "~/lib/race-day/heat-draw";
 import { countOf } from "~/lib/util/plural";
 import { compareBoatNumbers, type Entrant } from "~/lib/race-day/race-day";
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 
 export interface HeatView {
   heatNumber: number;

@@ -5,7 +5,7 @@
  * with a message, never a 500.
  */
 import { data } from "react-router";
-import { BOAT_CLASSES } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES } from "~/lib/platform/boat-classes";
 import { isImportField, type ColumnMapping } from "~/lib/results-import/headers";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "~/lib/results-import/limits";
 import type { ImportSettings } from "~/lib/results-import/preview";

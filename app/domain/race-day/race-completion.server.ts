@@ -8,7 +8,7 @@ import { and, eq, exists, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client";
 import { raceResults, races } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 
 /** Completes an upcoming race that now has results; true when this call changed its status. */
 export async function completeRaceWithResults(tx: Tx, raceId: number, actor: AuditActor): Promise<boolean> {

@@ -5,14 +5,14 @@
 import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, raceResultChanges, raceResults, races } from "~/db/schema";
-import { classTabs } from "~/lib/races/boat-classes";
+import { classTabs } from "~/lib/platform/boat-classes";
 import { compareBoatNumbers, type ClassEntries } from "~/lib/race-day/race-day";
 import { resultsMailedNote } from "~/lib/registration/race-messages";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
 import { queueResultsUp } from "~/domain/registration/race-messages.server";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 
 /** Entrants of a race per class (club classes first), each class ordered by boat number. */
 export async function entryList(db: Database, raceId: number): Promise<ClassEntries[]> {

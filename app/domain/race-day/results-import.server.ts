@@ -10,7 +10,7 @@ import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client";
 import { competitors, importDrafts, importMappings, races } from "~/db/schema";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 import { sameResults, type StoredResult } from "~/lib/results-import/changes";
 import { cleanMapping, headerKey, recogniseHeaders, type ColumnMapping } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";

@@ -8,7 +8,7 @@ import type { StoredResult } from "~/lib/results-import/changes";
 import { isForeignKeyViolation, pgErrorCode } from "~/domain/platform/db-errors.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 import { formatShortDate } from "~/lib/util/dates";
 import { completeRaceWithResults } from "~/domain/race-day/race-completion.server";
 import { heatResults, lockRaceForResults, markResultsUpdated, writeHeat } from "~/domain/race-day/heat-results.server";

@@ -8,7 +8,7 @@ import { standings } from "~/domain/championship/all-time-standings.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { isErased } from "~/domain/privacy/erasure.server";
-import { diffFields } from "~/lib/admin/audit";
+import { diffFields } from "~/lib/platform/audit";
 
 export interface AdminCompetitor {
   id: number;

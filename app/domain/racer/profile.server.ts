@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
-import { canonicalBoatClass, classTabs } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, classTabs } from "~/lib/platform/boat-classes";
 import {
   headToHead,
   newestRaceFirst,

@@ -7,8 +7,8 @@ import { fromClubLocalInput } from "~/lib/registration/entry-window";
 import { raceColumns, type PublicRace } from "~/domain/races/public-queries.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { diffFields } from "~/lib/admin/audit";
-import type { ImageRef } from "~/lib/images/images";
+import { diffFields } from "~/lib/platform/audit";
+import type { ImageRef } from "~/lib/platform/image-ref";
 
 export interface AdminRace extends PublicRace {
   countsForChampionship: boolean;

@@ -15,8 +15,8 @@ import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { confirmationMessage, registrationMessages } from "~/domain/registration/email.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
-import type { ClubMail, ClubSite } from "~/lib/site/club";
-import { RETENTION } from "~/lib/privacy/retention";
+import type { ClubMail, ClubSite } from "~/lib/platform/club";
+import { RETENTION } from "~/lib/platform/retention";
 import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 export const CONFIRMATION = {

@@ -4,7 +4,7 @@
  */
 import { countOf } from "~/lib/util/plural";
 import type { OutgoingMessage } from "~/domain/platform/outbox.server";
-import type { ClubMail } from "~/lib/site/club";
+import type { ClubMail } from "~/lib/platform/club";
 
 export interface RegistrationNotice {
   competitorId: number;

@@ -10,7 +10,7 @@ import { competitors, raceEntryLinks, raceRegistrations, races } from "~/db/sche
 import { formatLongDate } from "~/lib/util/dates";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 
 export function entryLinkPath(token: string): string {
   return `/race-entry/${token}`;

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, races } from "~/db/schema";
 import type { EntryWindow } from "~/lib/registration/entry-window";
 import { mailEntryLink } from "~/domain/registration/entry-links.server";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 import type { RaceRegistration } from "~/lib/registration/registration";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { erasedRacer } from "~/domain/privacy/erasure.server";

@@ -20,7 +20,7 @@ import {
 } from "~/lib/registration/race-messages";
 import { enqueue, type OutgoingMessage } from "~/domain/platform/outbox.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 
 type Reader = Database | Tx;
 

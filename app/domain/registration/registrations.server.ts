@@ -22,7 +22,7 @@ import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "~/domain/registration/changes.server";
 import { registrationMessages } from "~/domain/registration/email.server";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 import { publicCompetitorColumns } from "~/domain/races/public-queries.server";
 import { issueMessageLink } from "~/domain/registration/race-messages.server";

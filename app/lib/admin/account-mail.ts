@@ -3,7 +3,7 @@
  * password or the address changed (so a change the admin did not make does not go unnoticed).
  * Plain text; the reset link alone on its line, so mail programs make it clickable.
  */
-import type { ClubMail } from "~/lib/site/club";
+import type { ClubMail } from "~/lib/platform/club";
 
 export const RESET_MAIL_KIND = "admin-password-reset";
 export const NOTICE_MAIL_KIND = "admin-account-notice";

@@ -5,8 +5,9 @@
  */
 import { z } from "~/lib/util/zod";
 import { countOf, plural } from "~/lib/util/plural";
-import type { ClubMail } from "~/lib/site/club";
+import type { ClubMail } from "~/lib/platform/club";
 import type { ProofState } from "~/lib/admin/backups";
+import { BACKUPS_KEPT } from "~/lib/platform/retention";
 
 /** The newest backup older than this is a warning (the server writes one a day). */
 export const BACKUP_STALE_MS = 2 * 24 * 60 * 60 * 1000;
@@ -23,11 +24,8 @@ export const TEST_MAIL_KIND = "admin-test-mail";
 export const BACKUP_KINDS = { backup: "club-backup", "restore-point": "club-restore-point" } as const;
 export type BackupKind = keyof typeof BACKUP_KINDS;
 
-/**
- * The newest kept of each kind: two weeks of daily backups (the privacy notice states it from this
- * value, app/lib/privacy/retention.ts); restore points are taken only by hand.
- */
-export const KEEP = { backup: 14, "restore-point": 5 } as const satisfies Record<BackupKind, number>;
+/** The newest kept of each kind (app/lib/platform/retention.ts, where the privacy notice reads it too). */
+export const KEEP = BACKUPS_KEPT satisfies Record<BackupKind, number>;
 
 export function backupFileName(kind: BackupKind = "backup", date = new Date()): string {
   return `${BACKUP_KINDS[kind]}-${date.toISOString().replace(/[:.]/g, "-")}.json.gz`;

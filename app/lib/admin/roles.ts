@@ -9,6 +9,7 @@
  *   is news from the lake, where the results officer is).
  * - both: the overview (what needs doing today; each block shows what the role may see).
  */
+import type { ImagePlace } from "~/lib/images/images";
 
 export const ADMIN_ROLES = ["owner", "results_officer"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -96,4 +97,12 @@ export function tabsFor(role: string): AdminTab[] {
  */
 export function landingPath(role: string): string {
   return tabsFor(role).find((tab) => tab.key !== "overview")?.to ?? "/admin/login";
+}
+
+/**
+ * The admin area an upload to this place needs: a race's image is the races area's, the club's logo and banner the settings'; an address naming no place the
+ * stricter one. Read from the address alone, so the server checks it before the body arrives.
+ */
+export function imageArea(place: ImagePlace | null): AdminArea {
+  return place?.purpose === "race" ? "races" : "settings";
 }

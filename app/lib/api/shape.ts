@@ -8,8 +8,8 @@ import { groupResults } from "~/lib/races/results";
 import { raceTiming, type RaceStatus, type RaceTiming } from "~/lib/races/race-timing";
 import { describeRules, type ChampionshipRow, type GridCell } from "~/lib/championship/championship";
 import type { Ranked, StandingTotals } from "~/lib/championship/standings";
-import type { ImageRef } from "~/lib/images/images";
-import { racePictureUrl } from "~/lib/site/site";
+import type { ImageRef } from "~/lib/platform/image-ref";
+import { racePictureUrl } from "~/lib/platform/site";
 import { racerPath } from "~/lib/privacy/erasure";
 
 export const API_BASE = "/api/v1";

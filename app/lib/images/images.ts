@@ -2,7 +2,6 @@
  * Uploaded images (issue 24 item 2, decision 0031): the rules shared by the server, the admin
  * forms and the pages. Pure: what is accepted, which widths each use gets, and the addresses.
  */
-import type { AdminArea } from "~/lib/admin/roles";
 
 /** What an image is for: the header's logo, the home page's banner, a race's picture. */
 export const IMAGE_PURPOSES = ["logo", "banner", "race"] as const;
@@ -19,18 +18,6 @@ export function imagePlaceOf(params: URLSearchParams): ImagePlace | null {
   if (purpose === "race" && /^[1-9][0-9]{0,8}$/.test(race)) return { purpose, raceId: Number(race) };
   return null;
 }
-
-/**
- * The admin area an upload to this place needs (app/lib/admin/roles.ts): a race's image is the
- * races area's, the club's logo and banner the settings'; an address naming no place the
- * stricter one. Read from the address alone, so the server checks it before the body arrives.
- */
-export function imageArea(place: ImagePlace | null): AdminArea {
-  return place?.purpose === "race" ? "races" : "settings";
-}
-
-export const IMAGE_FORMATS = ["avif", "webp"] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** The upload limit the issue sets. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -59,37 +46,6 @@ export const IMAGE_USES: Record<ImagePurpose, { widths?: readonly number[]; heig
   race: { widths: [384, 768, 1152], sizes: "(min-width: 1024px) 360px, 100vw" },
   banner: { widths: [640, 1152, 1920], sizes: "(min-width: 1200px) 1152px, 100vw" },
 };
-
-/** What a page needs to draw an uploaded image without reading its bytes. */
-export interface ImageRef {
-  hash: string;
-  /** Size of the largest variant. */
-  width: number;
-  height: number;
-  /** Variant widths, smallest first. */
-  widths: number[];
-}
-
-const HASH = /^[0-9a-f]{32}$/;
-const VARIANT_NAME = /^([0-9a-f]{32})-([1-9][0-9]{0,4})\.(avif|webp)$/;
-
-export function isImageHash(value: unknown): value is string {
-  return typeof value === "string" && HASH.test(value);
-}
-
-export function variantPath(hash: string, width: number, format: ImageFormat): string {
-  return `/images/u/${hash}-${width}.${format}`;
-}
-
-/** The parts of a variant's file name, or null when it cannot name one. */
-export function parseVariantName(name: string): { hash: string; width: number; format: ImageFormat } | null {
-  const match = VARIANT_NAME.exec(name);
-  return match ? { hash: match[1]!, width: Number(match[2]), format: match[3] as ImageFormat } : null;
-}
-
-export function srcSet(ref: ImageRef, format: ImageFormat): string {
-  return ref.widths.map((w) => `${variantPath(ref.hash, w, format)} ${w}w`).join(", ");
-}
 
 /** The type the file's first bytes say, or null when they are not a JPEG, PNG or WebP header. */
 export function sniffImageType(head: Uint8Array): UploadType | null {

@@ -7,13 +7,13 @@
  */
 import { boatLabel } from "~/lib/championship/standings";
 import { escapeXml } from "~/lib/news/atom";
-import { canonicalBoatClass, classTabs } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, classTabs } from "~/lib/platform/boat-classes";
 import type { PublicResult } from "~/lib/races/results";
 import { lapTimeMillis } from "~/lib/race-day/lap-time";
 import { formatLongDate } from "~/lib/util/dates";
 import { ordinal } from "~/lib/util/ordinal";
 import { countOf } from "~/lib/util/plural";
-import type { PreviewImage } from "~/lib/site/link-preview";
+import type { PreviewImage } from "~/lib/platform/link-preview";
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;

@@ -3,7 +3,7 @@
  * The body stays the typed text; components format it into elements.
  */
 import { plainNews } from "~/lib/news/format";
-import { shortDescription } from "~/lib/site/link-preview";
+import { shortDescription } from "~/lib/platform/link-preview";
 import { formatClubDateTime } from "~/lib/util/dates";
 
 export interface StoredNotice {

@@ -6,9 +6,9 @@
  */
 import { z } from "~/lib/util/zod";
 import { csvCell } from "~/lib/util/csv";
-import { RETENTION } from "~/lib/privacy/retention";
+import { RETENTION } from "~/lib/platform/retention";
 import { countOf } from "~/lib/util/plural";
-import type { ClubSite } from "~/lib/site/club";
+import type { ClubSite } from "~/lib/platform/club";
 
 export type CellType = "text" | "number" | "yesno" | "instant" | "date";
 export type Cell = string | number | boolean | null;

@@ -7,7 +7,7 @@
  * keeps a copy of the current version's text and fails when it changes under the same number.
  */
 import { ANSWER_DAYS, EXTENSION_DAYS } from "~/lib/privacy/requests";
-import { retentionSchedule, type RetentionLine } from "~/lib/privacy/retention";
+import { retentionSchedule, type RetentionLine } from "~/lib/platform/retention";
 
 /** The club's privacy officer (PIPA s. 5), a club setting; null until an owner sets it. */
 export interface PrivacyOfficer {

@@ -3,7 +3,7 @@
  * shown, the rows of the editor for a heat, and resizing them. Shared by the route and its dialog.
  */
 import { DEFAULT_COMPETITOR_COUNT } from "~/lib/race-day/results-schema";
-import { canonicalBoatClass, classTabs, DEFAULT_BOAT_CLASS } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, classTabs, DEFAULT_BOAT_CLASS } from "~/lib/platform/boat-classes";
 import type { PublicResult } from "~/lib/races/results";
 import type { Toast } from "~/lib/util/toast";
 

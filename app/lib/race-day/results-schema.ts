@@ -3,10 +3,10 @@
  * which checks every submission again.
  */
 import { z } from "~/lib/util/zod";
-import { canonicalBoatClass, isBoatClass, type BoatClass } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, isBoatClass, type BoatClass } from "~/lib/platform/boat-classes";
 import { MAX_ID } from "~/lib/util/params";
 import { LAP_TIME_MESSAGE, parseLapTime } from "~/lib/race-day/lap-time";
-import { recordId } from "~/lib/admin/schema-fields";
+import { recordId } from "~/lib/platform/schema-fields";
 
 export const MAX_COMPETITORS_PER_HEAT = 50;
 export const DEFAULT_COMPETITOR_COUNT = 5;

@@ -3,9 +3,9 @@
  * which checks every submission again.
  */
 import { z } from "~/lib/util/zod";
-import { boatClassListSchema } from "~/lib/races/boat-classes";
+import { boatClassListSchema } from "~/lib/platform/boat-classes";
 import { isTelephone, shortPublicText, TELEPHONE_MESSAGE } from "~/lib/util/input-rules";
-import { recordId, requiredText } from "~/lib/admin/schema-fields";
+import { recordId, requiredText } from "~/lib/platform/schema-fields";
 
 /** Optional text: blank is fine, anything typed must meet the minimum. */
 function optionalText(min: number, message: string, max = 100, base = z.string()) {

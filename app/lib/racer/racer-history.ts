@@ -7,7 +7,7 @@
  * (the only finish a racer who ran one heat has), and their points there are the sum of their
  * heats' points (as a championship round counts them).
  */
-import { canonicalBoatClass, classTabs } from "~/lib/races/boat-classes";
+import { canonicalBoatClass, classTabs } from "~/lib/platform/boat-classes";
 import { lapTimeMillis } from "~/lib/race-day/lap-time";
 
 export interface HistoryResult {

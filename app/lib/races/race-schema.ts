@@ -5,9 +5,9 @@
 import { z } from "~/lib/util/zod";
 import { isCalendarDate, LOCAL_DATE_TIME } from "~/lib/util/calendar-date";
 import { longPublicText } from "~/lib/util/input-rules";
-import { IMAGE_URL_MESSAGE, isSiteImagePath } from "~/lib/site/site";
+import { IMAGE_URL_MESSAGE, isSiteImagePath } from "~/lib/platform/site";
 import { RACE_STATUSES } from "~/lib/races/race-timing";
-import { recordId, requiredText } from "~/lib/admin/schema-fields";
+import { recordId, requiredText } from "~/lib/platform/schema-fields";
 
 export const ENTRY_WINDOW_MESSAGES = {
   format: "Please enter a date and a time.",

@@ -1,4 +1,4 @@
-import { classTabs } from "~/lib/races/boat-classes";
+import { classTabs } from "~/lib/platform/boat-classes";
 import { resultPoints } from "~/lib/championship/points";
 
 /** A result as the public pages show it: no e-mail, no telephone. */

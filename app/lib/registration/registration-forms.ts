@@ -5,7 +5,7 @@
  * Nothing here may import zod's full build or a date library: the page script bundles this file.
  */
 import { z } from "~/lib/util/zod-mini";
-import { boatClassListSchema } from "~/lib/races/boat-classes";
+import { boatClassListSchema } from "~/lib/platform/boat-classes";
 import { MAX_ID } from "~/lib/util/params";
 import { forbiddenCharactersCheck, isTelephone, TELEPHONE_MESSAGE } from "~/lib/util/text-rules";
 

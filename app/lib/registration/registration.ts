@@ -39,7 +39,7 @@ export const REGISTRATION_TOASTS = {
     title: "Registration Failed",
     description: "There was an error submitting your registration. Please try again.",
   },
-  // SPEC's sentence, then what the mail cap (app/lib/registration/mail-cap.ts) promises the racer.
+  // SPEC's sentence, then what the mail cap (app/lib/platform/mail-cap.ts) promises the racer.
   raceSaved: {
     type: "success",
     title: "Registration Successful",
@@ -91,9 +91,6 @@ export function raceLabel(r: { title: string; date: string; location: string }):
   const when = formatDayMonthYear(r.date);
   return r.location ? `${r.title}, ${when} at ${r.location}` : `${r.title}, ${when}`;
 }
-
-/** A field no person sees or fills in; bots that fill every field give themselves away. */
-export const HONEYPOT_FIELD = "website";
 
 /** The question the server asks before saving (SPEC section 4's two dialogs). */
 export type RegistrationDialog =

@@ -6,7 +6,7 @@
  * score wrongly); the other heats are. Asynchronous only to let other requests run during a big
  * file's close-spelling search (issue 31 item 6): the result depends on the input alone.
  */
-import { BOAT_CLASSES, canonicalBoatClass, isBoatClass } from "~/lib/races/boat-classes";
+import { BOAT_CLASSES, canonicalBoatClass, isBoatClass } from "~/lib/platform/boat-classes";
 import type { ColumnMapping, ImportField } from "~/lib/results-import/headers";
 import {
   CloseSpellings,

@@ -27,10 +27,11 @@ import {
   adminsFormFields,
   invitationEndedLine,
   isAdminsIntent,
+  INVITATION_HOURS,
   twoFactorLabel,
 } from "~/lib/admin/admins";
 import { landingPath, mayUse } from "~/lib/admin/roles";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
 import { formatClubDateTime } from "~/lib/util/dates";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/admins";
@@ -113,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       // Nothing leaves the site: the link, once, to the owner who made it (the answer to their POST, never stored).
       return succeeded(
-        { type: "success", title: NO_MAIL.invitationTitle, description: NO_MAIL.invitation(value.email) },
+        { type: "success", title: NO_MAIL.invitationTitle, description: NO_MAIL.invitation(value.email, INVITATION_HOURS) },
         { intent, result: submission.reply({ resetForm: true }), invitationLink: outcome.link },
       );
     }

@@ -4,7 +4,7 @@ import { auditAdmins, listAudit } from "~/domain/platform/audit.server";
 import { AuditEntries, AuditFilterForm } from "~/components/admin/audit-log";
 import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { auditQuery, readAuditFilters } from "~/lib/admin/audit";
+import { auditQuery, readAuditFilters } from "~/lib/platform/audit";
 import { formatClubDateTime } from "~/lib/util/dates";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/audit";

@@ -11,8 +11,8 @@ import { InputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/lib/admin/account-schemas";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
-import { HYDRATE } from "~/lib/site/page";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
+import { HYDRATE } from "~/lib/platform/page";
 import { tryAgainIn } from "~/lib/util/try-again";
 import type { Route } from "./+types/forgot-password";
 

@@ -9,7 +9,8 @@ import { attempt } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { z } from "~/lib/util/zod";
-import { IMAGE_MESSAGES, imageArea, imagePlaceOf } from "~/lib/images/images";
+import { IMAGE_MESSAGES, imagePlaceOf } from "~/lib/images/images";
+import { imageArea } from "~/lib/admin/roles";
 import type { Route } from "./+types/images";
 
 const REMOVE_FORM = z.object({ intent: z.optional(z.string()) });

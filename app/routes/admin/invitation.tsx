@@ -23,7 +23,7 @@ import { ADMINS_MESSAGES, acceptInvitationSchema, INVITATION_PAGE, invitationEnd
 import { REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { ROLE_LABELS } from "~/lib/admin/roles";
 import { tooManyRequestsToast } from "~/lib/registration/registration";
-import { HYDRATE } from "~/lib/site/page";
+import { HYDRATE } from "~/lib/platform/page";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/invitation";
 

@@ -8,9 +8,9 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { Route } from "./+types/layout";
-import { HYDRATE } from "~/lib/site/page";
+import { HYDRATE } from "~/lib/platform/page";
 import { tabsFor } from "~/lib/admin/roles";
-import { NO_MAIL } from "~/lib/admin/mail-setup";
+import { NO_MAIL } from "~/lib/platform/mail-setup";
 
 /** The admin area hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */
 export const handle = HYDRATE;

@@ -18,7 +18,7 @@ import { landingPath } from "~/lib/admin/roles";
 import { signinCodeSchema } from "~/lib/admin/totp";
 import { countOf } from "~/lib/util/plural";
 import type { Toast } from "~/lib/util/toast";
-import { HYDRATE } from "~/lib/site/page";
+import { HYDRATE } from "~/lib/platform/page";
 import type { Route } from "./+types/login-code";
 
 /** A form page: hydrates (docs/decisions/0012-read-pages-without-a-framework.md). */

@@ -18,7 +18,7 @@ import { loginSchema } from "~/lib/admin/sign-in-schemas";
 import { landingPath } from "~/lib/admin/roles";
 import type { Route } from "./+types/login";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
-import { HYDRATE } from "~/lib/site/page";
+import { HYDRATE } from "~/lib/platform/page";
 import { useNonce } from "~/components/layout/nonce";
 import pendingSubmitScript from "~/pending-submit.js?raw";
 

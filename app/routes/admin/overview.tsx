@@ -27,7 +27,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatBytes, isBackupStale, noMailServerWarning, provenSummary, testMailSchema } from "~/lib/admin/overview";
 import { mayUse } from "~/lib/admin/roles";
-import { privacyOfficerOf } from "~/lib/site/club-settings";
+import { privacyOfficerOf } from "~/lib/platform/club-settings";
 import { clubToday, formatClubDateTime, formatShortDate } from "~/lib/util/dates";
 import type { Route } from "./+types/overview";
 

@@ -13,7 +13,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from "~/lib/admin/account-schemas";
 import { PASSWORD_HINT } from "~/lib/admin/password-rules";
-import { HYDRATE } from "~/lib/site/page";
+import { HYDRATE } from "~/lib/platform/page";
 import { tryAgainIn } from "~/lib/util/try-again";
 import type { Toast } from "~/lib/util/toast";
 import type { Route } from "./+types/reset-password";

@@ -12,7 +12,7 @@ import { ImageUploadForm } from "~/components/admin/image-upload-form";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { clubSettingsSchema, isClubSettingsListIntent } from "~/lib/site/club-settings";
+import { clubSettingsSchema, isClubSettingsListIntent } from "~/lib/platform/club-settings";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings" }];

@@ -6,12 +6,17 @@
  * disagree. A changed duration changes the notice: that is a new notice version
  * (tests/unit/privacy-notice.test.ts fails until it is made).
  */
-import { KEEP } from "~/lib/admin/overview";
 import { countOf } from "~/lib/util/plural";
+
+/**
+ * The newest kept of each kind of backup file: two weeks of daily backups; restore points are taken
+ * only by hand.
+ */
+export const BACKUPS_KEPT = { backup: 14, "restore-point": 5 } as const;
 
 export const RETENTION = {
   /** Daily backups: the newest this many are kept, so a backup ages out after this many days. */
-  backupDays: KEEP.backup,
+  backupDays: BACKUPS_KEPT.backup,
   /** Delivered and failed e-mails (their text and address), then deleted. */
   sentEmailDays: 90,
   /**

@@ -1,5 +1,5 @@
 /** The web app manifest (/manifest.webmanifest): the site can be added to a phone's home screen. */
-import type { Club } from "~/lib/site/club-settings";
+import type { Club } from "~/lib/platform/club-settings";
 
 /** Named and described by the club's settings. */
 export function webManifest(club: Pick<Club, "name" | "shortName" | "blurb">) {

@@ -8,3 +8,6 @@
  */
 export const FORM_SUBMIT_HEADER = "X-Form-Submit";
 export const FORM_REDIRECT_HEADER = "X-Form-Redirect";
+
+/** A field no person sees or fills in; bots that fill every field give themselves away. */
+export const HONEYPOT_FIELD = "website";

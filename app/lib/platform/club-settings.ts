@@ -6,8 +6,8 @@
  */
 import { z } from "~/lib/util/zod";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
-import { site } from "~/lib/site/site";
-import type { ImageRef } from "~/lib/images/images";
+import { site } from "~/lib/platform/site";
+import type { ImageRef } from "~/lib/platform/image-ref";
 
 export interface SocialLink {
   label: string;

@@ -1,9 +1,9 @@
 /**
  * The defaults of the club's words for a fresh install: owners change them at /admin/settings
- * (app/lib/site/club-settings.ts), with CLUB_NAME / CLUB_EMAIL from the environment as the
+ * (app/lib/platform/club-settings.ts), with CLUB_NAME / CLUB_EMAIL from the environment as the
  * defaults of the name and address. Pages read the settings, never these.
  */
-import { variantPath, type ImageRef } from "~/lib/images/images";
+import { variantPath, type ImageRef } from "~/lib/platform/image-ref";
 
 export const site = {
   defaultName: "Bermuda Radio Control Boat Club",

@@ -3,7 +3,6 @@
  * table and nothing leaves the site; issue 32 item 5). One place for every screen that would send
  * an e-mail, so none of them says "on its way" when nothing is sent.
  */
-import { INVITATION_HOURS } from "~/lib/admin/admins";
 import { countOf } from "~/lib/util/plural";
 
 export const NO_MAIL = {
@@ -17,8 +16,8 @@ export const NO_MAIL = {
   forgotPassword:
     "E-mail is not set up on this site, so no link to choose a new password can reach you. Ask an owner of the club's website to reset your password.",
   invitationTitle: "Invitation created, not sent",
-  invitation: (email: string) =>
-    `E-mail is not set up, so nothing was sent to ${email}. Copy the link below and give it to them yourself. It works once, for ${INVITATION_HOURS} hours.`,
+  invitation: (email: string, hours: number) =>
+    `E-mail is not set up, so nothing was sent to ${email}. Copy the link below and give it to them yourself. It works once, for ${hours} hours.`,
   /** Under the link, shown once: only its hash is stored. */
   invitationOnce: "This link is shown only now. If it is lost, invite the same address again: the new link replaces this one.",
   resultsMailed: (count: number) =>
