@@ -55,11 +55,11 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/
  * which the root route loads on every screen). Not what only the public pages use, which every
  * admin screen would download for nothing: the date formats of lib/util/dates.ts (the date library
  * stays out of admin screens, decision 0034) and remembered.ts (the dates' and avatars' memory),
- * the honeypot (public forms) and the page links (read pages). A helper of one
- * or two admin screens lives with their components in components/admin, outside the kit.
+ * the honeypot (public forms), the page links (read pages), and the helpers of a few admin screens
+ * (copy button, arrival focus, fetcher outcome), which those screens' chunks carry.
  */
 const ADMIN_KIT =
-  /[\\/]app[\\/](components[\\/](ui|layout)[\\/](?!honeypot|page-links)|lib[\\/](util[\\/](?!dates|remembered)|platform[\\/](page|link-preview|site)\.))|node_modules[\\/](clsx|zod)[\\/]/;
+  /[\\/]app[\\/](components[\\/](ui|layout)[\\/](?!honeypot|page-links|copy-button|use-arrival-focus|use-fetcher-outcome)|lib[\\/](util[\\/](?!dates|remembered)|platform[\\/](page|link-preview|site)\.))|node_modules[\\/](clsx|zod)[\\/]/;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

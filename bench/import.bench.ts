@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, bench, describe } from "vitest";
-import { confirmImport, createDraft, loadDraft, previewDraft, type Draft } from "~/domain/race-day/results-import.server";
+import { confirmImport, createDraft, loadDraft, previewDraft, type Draft } from "~/domain/results-import/results-import.server";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { createTestDatabase } from "../tests/support/database";
 

@@ -4,7 +4,7 @@ import { calendarPage } from "~/domain/calendar/calendar.server";
 import { RouteError } from "~/components/layout/route-error";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { RaceWhenWhere } from "~/components/race/race-when-where";
+import { RaceWhenWhere } from "~/components/races/race-when-where";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { calendarPageHref, parseCalendarPage } from "~/lib/calendar/calendar-pages";

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { raceHeats } from "~/domain/race-day/heats.server";
 import { getRace } from "~/domain/races/public-queries.server";
-import { RaceWhenWhere } from "~/components/race/race-when-where";
+import { RaceWhenWhere } from "~/components/races/race-when-where";
 import { parseId } from "~/lib/util/params";
 import type { ClassDraw } from "~/domain/race-day/heats.server";
 import type { Route } from "./+types/heat-sheet";

@@ -3,16 +3,16 @@ import { configContext, dbContext } from "~/context";
 import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { entryList, resultsStatus } from "~/domain/race-day/race-day.server";
 import { raceHeats } from "~/domain/race-day/heats.server";
-import { EntryList } from "~/components/race/entry-list";
+import { EntryList } from "~/components/races/entry-list";
 import { raceNotices } from "~/domain/news/news.server";
 import { RaceNotices } from "~/components/news/notice";
 import { showNotice } from "~/lib/news/shown";
-import { RaceDetails } from "~/components/race/race-details";
+import { RaceDetails } from "~/components/races/race-details";
 import { raceImageRef } from "~/domain/images/images.server";
-import { RaceHeats } from "~/components/race/race-heats";
-import { RaceResultsCard } from "~/components/race/race-results-card";
-import { RaceWhenWhere } from "~/components/race/race-when-where";
-import { ResultChanges } from "~/components/race/result-changes";
+import { RaceHeats } from "~/components/races/race-heats";
+import { RaceResultsCard } from "~/components/races/race-results-card";
+import { RaceWhenWhere } from "~/components/races/race-when-where";
+import { ResultChanges } from "~/components/races/result-changes";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
@@ -154,4 +154,4 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RaceErrorBoundary as ErrorBoundary } from "~/components/race/race-not-found";
+export { RaceErrorBoundary as ErrorBoundary } from "~/components/races/race-not-found";

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { computedOnceContext, dbContext } from "~/context";
 import { completedRacesPage, completedRaceYears, leadersOfRaces } from "~/domain/races/public-queries.server";
-import { LeadersNote, RaceResultsTable } from "~/components/race/race-results-table";
+import { LeadersNote, RaceResultsTable } from "~/components/races/race-results-table";
 import { RouteError } from "~/components/layout/route-error";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { RaceWhenWhere } from "~/components/race/race-when-where";
+import { RaceWhenWhere } from "~/components/races/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { PageLinks } from "~/components/ui/page-links";

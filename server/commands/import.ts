@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { IMPORT_FILES, importClubData, type ImportTable } from "~/domain/admin/import.server";
+import { IMPORT_FILES, importClubData, type ImportTable } from "~/domain/old-site/import.server";
 import { countOf } from "~/lib/util/plural";
 import type { Command } from "~/server/commands/types";
 

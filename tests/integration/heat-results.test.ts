@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { raceResultChanges, raceResults } from "~/db/schema";
 import { markResultsOfficial } from "~/domain/race-day/race-day.server";
-import { confirmImport, createDraft, loadDraft, previewDraft } from "~/domain/race-day/results-import.server";
+import { confirmImport, createDraft, loadDraft, previewDraft } from "~/domain/results-import/results-import.server";
 import { replaceHeatResults } from "~/domain/race-day/results.server";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { useTestDatabase } from "../support/database";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { IMPORT_FILES, importClubData, type ImportTable } from "~/domain/admin/import.server";
+import { IMPORT_FILES, importClubData, type ImportTable } from "~/domain/old-site/import.server";
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { getCompetitor, resultsForRaces } from "~/domain/races/public-queries.server";
 import { createTestDatabase, useTestDatabase } from "../support/database";

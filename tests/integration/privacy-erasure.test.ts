@@ -23,7 +23,7 @@ import { saveCompetitor } from "~/domain/racer/competitors.server";
 import { racerProfile } from "~/domain/racer/profile.server";
 import { getCompetitor, getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { raceCard, racerCard } from "~/lib/link-preview/preview-card";
-import { anonymousLabel, anonymousName, ERASED_RECORD_REFUSAL } from "~/lib/privacy/erasure";
+import { anonymousLabel, anonymousName, ERASED_RECORD_REFUSAL } from "~/lib/racer/erased";
 import { listDuplicates } from "~/domain/racer/merge.server";
 import { createSession } from "~/domain/admin/auth.server";
 import { form, startTestSite, type TestSite } from "../support/admin-http";

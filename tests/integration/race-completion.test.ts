@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, raceRegistrations, races } from "~/db/schema";
 import { replaceHeatResults } from "~/domain/race-day/results.server";
 import { markResultsOfficial } from "~/domain/race-day/race-day.server";
-import { confirmImport, createDraft, loadDraft, previewDraft } from "~/domain/race-day/results-import.server";
+import { confirmImport, createDraft, loadDraft, previewDraft } from "~/domain/results-import/results-import.server";
 import { completedRacesPage, latestRaceWithResults } from "~/domain/races/public-queries.server";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { RACE_MESSAGES } from "~/lib/registration/registration";

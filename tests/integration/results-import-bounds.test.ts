@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDrafts, raceResults } from "~/db/schema";
 import { createSession } from "~/domain/admin/auth.server";
-import { createDraft, DRAFTS_PER_ADMIN, loadDraft } from "~/domain/race-day/results-import.server";
+import { createDraft, DRAFTS_PER_ADMIN, loadDraft } from "~/domain/results-import/results-import.server";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { useTestDatabase } from "../support/database";
 import { createAdmin, createCompetitor, createRace } from "../support/factories";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { anonymousLabel, anonymousName, erasedAddresses, erasureNeedles, isAnonymousName } from "~/lib/privacy/erasure";
+import { erasedAddresses, erasureNeedles } from "~/lib/privacy/erasure";
+import { anonymousLabel, anonymousName, isAnonymousName } from "~/lib/racer/erased";
 import { dueDay, dueSoon } from "~/lib/privacy/requests";
 
 describe("the anonymous label", () => {

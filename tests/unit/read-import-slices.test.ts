@@ -1,11 +1,11 @@
 /**
  * The server reads an import's CSV in 16 KB slices with a turn of the event loop between them
- * (app/domain/race-day/read-import.server.ts). Whatever the file, it reads what the whole-file
+ * (app/domain/results-import/read-import.server.ts). Whatever the file, it reads what the whole-file
  * read gives: the same table, or the same refusal.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readImport } from "~/domain/race-day/read-import.server";
+import { readImport } from "~/domain/results-import/read-import.server";
 import { parseImport } from "~/lib/results-import/parse";
 
 /** Cells with what files bring: accents, emoji (four bytes, so a slice can cut one), quotes, separators. */

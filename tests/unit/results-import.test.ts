@@ -6,7 +6,7 @@ import { editDistance } from "~/lib/util/edit-distance";
 import { detectDelimiter, MAX_IMPORT_ROWS, parseImport, type ImportTable } from "~/lib/results-import/parse";
 import { DEFAULT_SETTINGS, planImport } from "~/lib/results-import/preview";
 import { parseImportTime } from "~/lib/results-import/times";
-import { describeLapAdjustments, sameResults } from "~/lib/results-import/changes";
+import { describeLapAdjustments, sameResults } from "~/lib/race-day/result-changes";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/results-import/${name}`, "utf8");
 

@@ -6,9 +6,9 @@
 import { Form } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { CopyButton } from "~/components/admin/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { Label } from "~/components/ui/label";
-import { useArrivalFocus } from "~/components/admin/use-arrival-focus";
+import { useArrivalFocus } from "~/components/ui/use-arrival-focus";
 
 /** What the copy button and the downloaded file hold: a line that says what they are, then the codes. */
 export function recoveryCodesText(codes: readonly string[]): string {

@@ -2,7 +2,7 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { CopyButton } from "~/components/admin/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/ui/use-hydrated";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { racerPath } from "~/lib/privacy/erasure";
+import { racerPath } from "~/lib/racer/erased";
 
 /**
  * A racer's name in a public table: a plain link to their profile (these pages do not hydrate),

@@ -4,7 +4,7 @@
  * years before seasons were defined.
  */
 import { sql } from "drizzle-orm";
-import { erasedRacer } from "~/domain/privacy/erasure.server";
+import { erasedRacer } from "~/domain/racer/erased.server";
 import type { Database } from "~/db/client";
 import { classTabs, parseBoatClassList } from "~/lib/platform/boat-classes";
 import { POINTS_BELOW_TABLE, POINTS_BY_POSITION } from "~/lib/championship/points";

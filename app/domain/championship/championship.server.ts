@@ -5,7 +5,7 @@
  * and count-back on that small set.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import { erasedRacer } from "~/domain/privacy/erasure.server";
+import { erasedRacer } from "~/domain/racer/erased.server";
 import type { Database } from "~/db/client";
 import { seasons } from "~/db/schema";
 import { canonicalBoatClass, classTabs } from "~/lib/platform/boat-classes";

@@ -10,13 +10,15 @@
  * race_registrations and heat_entries are public tables (db/data-changes.ts), whose change
  * triggers bump the data version in the same commit.
  */
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { erasedRacer } from "~/domain/racer/erased.server";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { Database, Tx } from "~/db/client";
 import * as schema from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { anonymousLabel, anonymousName, ERASED, erasedAddresses, erasureNeedles, type KnownDetails } from "~/lib/privacy/erasure";
+import { ERASED, erasedAddresses, erasureNeedles, type KnownDetails } from "~/lib/privacy/erasure";
+import { anonymousLabel, anonymousName } from "~/lib/racer/erased";
 
 type Runner = Tx | Database;
 
@@ -194,22 +196,6 @@ export async function reapplyErasuresWithClient(client: pg.ClientBase, actor: Au
   // Drizzle over that one client runs each query on it, inside the transaction the caller opened.
   const tx = drizzle(client as pg.PoolClient, { schema }) as unknown as Database;
   return reapplyErasures(tx, actor);
-}
-
-/**
- * Whether the racer whose id is `id` (a column, or raw SQL such as sql`c.id`) was erased: their
- * pages answer 410 (Gone), and no list offers them to pick (race entry, head-to-head).
- */
-export function erasedRacer(id: AnyColumn | SQL): SQL<boolean> {
-  return sql<boolean>`EXISTS (SELECT 1 FROM erasures WHERE erasures.competitor_id = ${id})`;
-}
-
-/** Whether the racer was erased: their pages answer 410 (Gone). */
-export async function isErased(db: Runner, competitorId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ erased: boolean }>(
-    sql`SELECT EXISTS (SELECT 1 FROM erasures WHERE competitor_id = ${competitorId}) AS erased`,
-  );
-  return rows[0]?.erased ?? false;
 }
 
 /** A racer the owner may erase (not yet erased), for the screen's picker. */

@@ -10,7 +10,7 @@ import type { Tx } from "~/db/client";
 import { competitors, raceResultChanges, raceResults, races } from "~/db/schema";
 import { pointsForPosition } from "~/lib/championship/points";
 import { describeResultChanges } from "~/lib/race-day/race-day";
-import { describeLapAdjustments, type StoredResult } from "~/lib/results-import/changes";
+import { describeLapAdjustments, type StoredResult } from "~/lib/race-day/result-changes";
 
 export interface HeatKey {
   raceId: number;

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client";
 import { competitors, races } from "~/db/schema";
 import type { ResultsInput } from "~/lib/race-day/results-schema";
 import type { ResultLine } from "~/lib/race-day/race-day";
-import type { StoredResult } from "~/lib/results-import/changes";
+import type { StoredResult } from "~/lib/race-day/result-changes";
 import { isForeignKeyViolation, pgErrorCode } from "~/domain/platform/db-errors.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";

@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-e
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { isErased } from "~/domain/privacy/erasure.server";
+import { isErased } from "~/domain/racer/erased.server";
 import { diffFields } from "~/lib/platform/audit";
 
 export interface AdminCompetitor {

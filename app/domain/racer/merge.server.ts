@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client";
 import { isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { erasedRacer } from "~/domain/privacy/erasure.server";
+import { erasedRacer } from "~/domain/racer/erased.server";
 import { findDuplicates, type DuplicateReason } from "~/lib/racer/duplicates";
 
 type Runner = Tx | Database;

@@ -23,7 +23,7 @@ import { racerStatistics, type RacerStatistics } from "~/lib/championship/standi
 import { keptSeasonStandings, seasonChoices, type Season } from "~/domain/championship/championship.server";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { byName } from "~/domain/racer/competitor-order.server";
-import { erasedRacer } from "~/domain/privacy/erasure.server";
+import { erasedRacer } from "~/domain/racer/erased.server";
 import { getCompetitor, type CompetitorResult, type PublicCompetitor } from "~/domain/races/public-queries.server";
 
 export interface SeasonLine {

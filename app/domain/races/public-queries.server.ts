@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { competitors, raceResults, races } from "~/db/schema";
-import { erasedRacer } from "~/domain/privacy/erasure.server";
+import { erasedRacer } from "~/domain/racer/erased.server";
 import { resultPoints } from "~/lib/championship/points";
 import type { PublicResult } from "~/lib/races/results";
 import type { RaceStatus } from "~/lib/races/race-timing";

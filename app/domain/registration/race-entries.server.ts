@@ -11,7 +11,7 @@ import { mailEntryLink } from "~/domain/registration/entry-links.server";
 import type { ClubSite } from "~/lib/platform/club";
 import type { RaceRegistration } from "~/lib/registration/registration";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
-import { erasedRacer } from "~/domain/privacy/erasure.server";
+import { erasedRacer } from "~/domain/racer/erased.server";
 
 export interface DriverOption {
   id: number;

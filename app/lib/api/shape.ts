@@ -10,7 +10,7 @@ import { describeRules, type ChampionshipRow, type GridCell } from "~/lib/champi
 import type { Ranked, StandingTotals } from "~/lib/championship/standings";
 import type { ImageRef } from "~/lib/platform/image-ref";
 import { racePictureUrl } from "~/lib/platform/site";
-import { racerPath } from "~/lib/privacy/erasure";
+import { racerPath } from "~/lib/racer/erased";
 
 export const API_BASE = "/api/v1";
 

@@ -14,12 +14,12 @@ import {
   REFERENCING_TABLES,
   type MergeRecord,
 } from "~/domain/racer/merge.server";
-import { DuplicateList, MergeConfirm, PickPair, type MergeSide } from "~/components/admin/competitor-merge";
+import { DuplicateList, MergeConfirm, PickPair, type MergeSide } from "~/components/racer/competitor-merge";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ERASED_RECORD_REFUSAL } from "~/lib/privacy/erasure";
+import { ERASED_RECORD_REFUSAL } from "~/lib/racer/erased";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitor-duplicates";
 

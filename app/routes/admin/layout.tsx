@@ -3,7 +3,7 @@ import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-
 import { isAccountPath, REQUIREMENT_PATHS } from "~/lib/admin/account-rules";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { configContext } from "~/context";
-import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/admin/competitors-table";
+import { CompetitorSkeletonRows, CompetitorsTable } from "~/components/racer/competitors-table";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";

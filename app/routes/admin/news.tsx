@@ -8,8 +8,8 @@ import { deleteNotice, getNotice, newsPage, raceChoices, saveNotice } from "~/do
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
-import { NewsDeleteConfirm, NewsForm } from "~/components/admin/news-form";
-import { NewsTable } from "~/components/admin/news-table";
+import { NewsDeleteConfirm, NewsForm } from "~/components/news/news-form";
+import { NewsTable } from "~/components/news/news-table";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { buttonClasses } from "~/components/ui/button";

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/domain/admin/auth.server";
 import { attempt, refused } from "~/domain/platform/answer.server";
 import { adminActor } from "~/domain/platform/audit.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
-import { ImportFormError, readImportForm, settingsFromForm } from "~/domain/race-day/import-form.server";
+import { ImportFormError, readImportForm, settingsFromForm } from "~/domain/results-import/import-form.server";
 import { raceOptions } from "~/domain/race-day/results.server";
 import {
   confirmImport,
@@ -14,9 +14,9 @@ import {
   updateDraftSettings,
   type ConfirmOutcome,
   type Preview,
-} from "~/domain/race-day/results-import.server";
-import { ImportPreview } from "~/components/admin/import-preview";
-import { ImportUploadForm } from "~/components/admin/import-upload-form";
+} from "~/domain/results-import/results-import.server";
+import { ImportPreview } from "~/components/results-import/import-preview";
+import { ImportUploadForm } from "~/components/results-import/import-upload-form";
 import { RouteError } from "~/components/layout/route-error";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

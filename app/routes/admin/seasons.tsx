@@ -8,8 +8,8 @@ import { definedSeasons, getSeason, saveSeason, seasonChoices } from "~/domain/c
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
-import { SeasonForm } from "~/components/admin/season-form";
-import { SeasonTable } from "~/components/admin/season-table";
+import { SeasonForm } from "~/components/championship/season-form";
+import { SeasonTable } from "~/components/championship/season-table";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { buttonClasses } from "~/components/ui/button";

@@ -8,7 +8,7 @@ import { attempt, refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { ClubSettingsForm } from "~/components/admin/club-settings-form";
-import { ImageUploadForm } from "~/components/admin/image-upload-form";
+import { ImageUploadForm } from "~/components/images/image-upload-form";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,4 +1,4 @@
-import { RaceResultsTable } from "~/components/race/race-results-table";
+import { RaceResultsTable } from "~/components/races/race-results-table";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { PublicResult } from "~/lib/races/results";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AvatarPicture } from "~/components/racer/avatar-picture";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CardActionLabel, TableCell, TableRow } from "~/components/ui/table";
-import { COMPETITOR_COLUMNS } from "~/components/admin/competitors-table";
+import { COMPETITOR_COLUMNS } from "~/components/racer/competitors-table";
 import { formatBoatClasses } from "~/lib/platform/boat-classes";
 import { boatLabel } from "~/lib/championship/standings";
 import type { AvatarDrawing } from "~/lib/racer/avatar";

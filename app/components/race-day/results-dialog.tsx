@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { FinishOrderPad } from "~/components/admin/finish-order-pad";
-import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
+import { FinishOrderPad } from "~/components/race-day/finish-order-pad";
+import { useFetcherOutcome } from "~/components/ui/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect } from "~/components/ui/input";

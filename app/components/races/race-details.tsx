@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin } from "~/components/ui/icons";
-import { RaceWhenWhere } from "~/components/race/race-when-where";
+import { RaceWhenWhere } from "~/components/races/race-when-where";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { UploadedPicture } from "~/components/images/picture";

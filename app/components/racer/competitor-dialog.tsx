@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
+import { useFetcherOutcome } from "~/components/ui/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";

@@ -6,7 +6,7 @@ import { Field, RequiredMarks, SelectField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
-import { useArrivalFocus } from "~/components/admin/use-arrival-focus";
+import { useArrivalFocus } from "~/components/ui/use-arrival-focus";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useZodForm } from "~/components/ui/use-zod-form";
 import { NEWS_FORMAT_HELP } from "~/lib/news/format";
 import { newsSchema } from "~/lib/news/news-schema";

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ListedRace } from "~/components/admin/race-table";
-import { ImageUploadForm } from "~/components/admin/image-upload-form";
-import { useFetcherOutcome } from "~/components/admin/use-fetcher-outcome";
+import type { ListedRace } from "~/components/races/race-table";
+import { ImageUploadForm } from "~/components/images/image-upload-form";
+import { useFetcherOutcome } from "~/components/ui/use-fetcher-outcome";
 import { showToast } from "~/components/layout/show-toast";
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { CheckboxField, InputField, RequiredMarks, SelectField, TextareaField } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import { Download } from "~/components/ui/icons";
 import { Link } from "react-router";
-import type { ListedRace } from "~/components/admin/race-table";
+import type { ListedRace } from "~/components/races/race-table";
 import { buttonClasses } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";

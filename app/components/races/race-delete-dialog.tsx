@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
-import { useCloseOnSuccess, type RaceAnswer } from "~/components/admin/race-form-dialog";
-import type { ListedRace } from "~/components/admin/race-table";
+import { useCloseOnSuccess, type RaceAnswer } from "~/components/races/race-form-dialog";
+import type { ListedRace } from "~/components/races/race-table";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { countOf } from "~/lib/util/plural";

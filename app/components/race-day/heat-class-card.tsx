@@ -1,6 +1,6 @@
 import { Lock } from "~/components/ui/icons";
 import { Form } from "react-router";
-import { HeatDrawForm, HeatMoveForm } from "~/components/admin/heat-draw-form";
+import { HeatDrawForm, HeatMoveForm } from "~/components/race-day/heat-draw-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
