@@ -32,6 +32,53 @@ const server = {
 
 const layer = (...patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
 
+/**
+ * The features, lowest first (docs/architecture.md, decision 0057). Each owns a folder in every layer
+ * it has (app/lib/<feature>, app/domain/<feature>, app/components/<feature>) and may import the
+ * platform, util and the features listed before it, never one after: so no two features import each
+ * other, and a change to a feature can only reach the features after it. Routes compose features.
+ */
+const FEATURES = [
+  "images",
+  "racer",
+  "championship",
+  "races",
+  "registration",
+  "race-day",
+  "results-import",
+  "racer-profile",
+  "news",
+  "calendar",
+  "link-preview",
+  "api",
+  "privacy",
+  "admin",
+  "old-site",
+];
+/** What every feature builds on: the platform's services and the shell's components, and lib/util under them. */
+const PLATFORM = ["./app/lib/platform", "./app/domain/platform", "./app/components/ui", "./app/components/layout"];
+const foldersOf = (feature) => ["lib", "domain", "components"].map((l) => `./app/${l}/${feature}`);
+const featureZones = [
+  {
+    target: "./app/lib/util",
+    from: ["./app/lib", "./app/domain", "./app/components"],
+    except: ["./util"],
+    message: "lib/util is below everything: it imports only itself.",
+  },
+  ...PLATFORM.map((target) => ({
+    target,
+    from: FEATURES.flatMap(foldersOf),
+    message: "The platform is below every feature: hand it what it needs, or move the rule into the platform.",
+  })),
+  ...FEATURES.flatMap((feature, i) =>
+    foldersOf(feature).map((target) => ({
+      target,
+      from: FEATURES.slice(i + 1).flatMap(foldersOf),
+      message: `"${feature}" may use only the features before it in eslint.config.js's FEATURES (${FEATURES.slice(0, i).join(", ") || "none"}): move the shared rule down, or compose the two in a route.`,
+    })),
+  ),
+].filter((zone) => zone.from.length > 0);
+
 export default tseslint.config(
   {
     ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"],
@@ -52,6 +99,7 @@ export default tseslint.config(
     },
     rules: {
       "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": ["error", { zones: featureZones }],
       "import-x/no-self-import": "error",
       "import-x/no-duplicates": "error",
       "no-console": "error",

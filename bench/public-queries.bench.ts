@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, bench, describe } from "vitest";
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { completedRacesPage, latestRaceWithResults, resultsForRaces } from "~/domain/races/public-queries.server";
-import { careerResults } from "~/domain/racer/profile.server";
+import { careerResults } from "~/domain/racer-profile/profile.server";
 import { createTestDatabase } from "../tests/support/database";
 
 const RESULTS = 9_000;

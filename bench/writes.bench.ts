@@ -10,6 +10,7 @@ import { registerForRace } from "~/domain/registration/race-entries.server";
 import { registerDriver } from "~/domain/registration/registrations.server";
 import { createTestDatabase } from "../tests/support/database";
 import { createCompetitor, createRace } from "../tests/support/factories";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 const t = await createTestDatabase();
 const { db } = t;
@@ -52,6 +53,7 @@ describe("race weekend writes", () => {
       },
       "submit",
       club,
+      CURRENT_NOTICE.version,
     );
   });
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { dbContext } from "~/context";
-import { getCompetitor } from "~/domain/races/public-queries.server";
-import { careerResults } from "~/domain/racer/profile.server";
+import { getCompetitor } from "~/domain/racer/public-racer.server";
+import { careerResults } from "~/domain/racer-profile/profile.server";
 import { careerCsv, careerCsvName } from "~/lib/races/results-csv";
 import { toCsv } from "~/lib/util/csv";
 import { parseId } from "~/lib/util/params";

@@ -1,8 +1,8 @@
 import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { data, Link } from "react-router";
 import { dbContext } from "~/context";
-import { headToHeadView, opponents } from "~/domain/racer/profile.server";
-import { HeadToHeadPicker } from "~/components/racer/head-to-head-picker";
+import { headToHeadView, opponents } from "~/domain/racer-profile/profile.server";
+import { HeadToHeadPicker } from "~/components/racer-profile/head-to-head-picker";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatShortDate } from "~/lib/util/dates";
@@ -145,4 +145,4 @@ export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer/racer-not-found";
+export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer-profile/racer-not-found";

@@ -1,14 +1,14 @@
 import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { data } from "react-router";
 import { computedOnceContext, configContext, dbContext, loggerContext } from "~/context";
-import { getCompetitor } from "~/domain/races/public-queries.server";
-import { opponents, racerProfile, type RacerProfile } from "~/domain/racer/profile.server";
-import { CareerResults } from "~/components/racer/career-results";
-import { FinishingPositions } from "~/components/racer/finishing-positions";
-import { HeadToHeadPicker } from "~/components/racer/head-to-head-picker";
-import { PersonalBests } from "~/components/racer/personal-bests";
-import { RacerSeasons } from "~/components/racer/racer-seasons";
-import { RacerSummary } from "~/components/racer/racer-summary";
+import { getCompetitor } from "~/domain/racer/public-racer.server";
+import { opponents, racerProfile, type RacerProfile } from "~/domain/racer-profile/profile.server";
+import { CareerResults } from "~/components/racer-profile/career-results";
+import { FinishingPositions } from "~/components/racer-profile/finishing-positions";
+import { HeadToHeadPicker } from "~/components/racer-profile/head-to-head-picker";
+import { PersonalBests } from "~/components/racer-profile/personal-bests";
+import { RacerSeasons } from "~/components/racer-profile/racer-seasons";
+import { RacerSummary } from "~/components/racer-profile/racer-summary";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { clubToday } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
@@ -107,4 +107,4 @@ export default function CompetitorProfile({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer/racer-not-found";
+export { RacerErrorBoundary as ErrorBoundary } from "~/components/racer-profile/racer-not-found";

@@ -17,7 +17,7 @@ import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset
 import { BOAT_CLASSES } from "~/lib/platform/boat-classes";
 import { clubToday } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
-import { entryWindowText } from "~/lib/registration/entry-window";
+import { entryWindowText } from "~/lib/races/entry-window";
 import {
   alreadyRegisteredToast,
   driverLabel,

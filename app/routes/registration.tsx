@@ -36,6 +36,7 @@ import type { Route } from "./+types/registration";
 import { getFormProps, useZodForm } from "~/components/ui/use-zod-form";
 import { PUBLIC_FORM, readPageData } from "~/lib/platform/page";
 import { linkPreview, previewSite } from "~/lib/platform/link-preview";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 /**
  * A public form without the framework (docs/decisions/0033-public-forms-without-the-framework.md):
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const left = await lookupsLeft(db, context.get(clientAddressContext));
       if (!left.allowed) return tooManyLookups(submission.reply(), left.retryAfterSeconds);
     }
-    const outcome = await registerDriver(db, submission.value, intent, { clubName, clubEmail, siteUrl });
+    const outcome = await registerDriver(db, submission.value, intent, { clubName, clubEmail, siteUrl }, CURRENT_NOTICE.version);
     if (outcome.kind === "confirm-update" || outcome.kind === "confirm-new-email") {
       // A dialog shows a registration: counted per address, so nobody can try address after address.
       const lookups = await countRegistrationLookup(db, context.get(clientAddressContext));

@@ -4,7 +4,7 @@ import { standingsView } from "~/domain/championship/championship.server";
 import { Avatar } from "~/components/racer/avatar";
 import { RacerLink } from "~/components/racer/racer-link";
 import { ChampionshipGrid } from "~/components/championship/championship-grid";
-import { PositionWithMedal } from "~/components/races/medal";
+import { PositionWithMedal } from "~/components/championship/medal";
 import { PointsChart } from "~/components/championship/points-chart";
 import { RouteError } from "~/components/layout/route-error";
 import { SeasonSelect } from "~/components/championship/season-select";

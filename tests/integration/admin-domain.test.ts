@@ -11,6 +11,7 @@ import { adminCommand } from "~/server/commands/admin";
 import type { Env } from "~/server/env";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult } from "../support/factories";
+import { standings } from "~/domain/championship/all-time-standings.server";
 
 const { db } = await useTestDatabase();
 
@@ -165,7 +166,7 @@ describe("competitors", () => {
     expect(await deleteCompetitor(db, withResults.id)).toEqual({ ok: false, reason: "has-results", results: 1 });
     expect(await deleteCompetitor(db, without.id)).toEqual({ ok: true });
     expect(await deleteCompetitor(db, without.id)).toEqual({ ok: false, reason: "not-found" });
-    const list = await listCompetitors(db);
+    const list = await listCompetitors(db, standings(db));
     expect(list.find((c) => c.id === withResults.id)).toMatchObject({ wins: 1, points: 25 });
   });
 

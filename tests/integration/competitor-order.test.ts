@@ -8,11 +8,12 @@ import { competitorOptions } from "~/domain/race-day/results.server";
 import { listCompetitors } from "~/domain/racer/competitors.server";
 import { entriesByRace, raceEntries } from "~/domain/races/races.server";
 import { listDrivers } from "~/domain/registration/race-entries.server";
-import { opponents } from "~/domain/racer/profile.server";
+import { opponents } from "~/domain/racer-profile/profile.server";
 import { compareNames } from "~/lib/racer/names";
 import { rankStandings } from "~/lib/championship/standings";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration } from "../support/factories";
+import { standings } from "~/domain/championship/all-time-standings.server";
 
 const { db } = await useTestDatabase();
 
@@ -36,7 +37,7 @@ describe("competitor lists order names as a person expects", () => {
   });
 
   it("the admin's competitor list", async () => {
-    expect(ours(await listCompetitors(db))).toEqual(EXPECTED);
+    expect(ours(await listCompetitors(db, standings(db)))).toEqual(EXPECTED);
   });
 
   it("the results editor's competitor picker", async () => {

@@ -9,7 +9,7 @@ import { raceRegistrations, races } from "~/db/schema";
 import { saveRace } from "~/domain/races/races.server";
 import { listOpenRaces, raceEntryWindow } from "~/domain/registration/race-entries.server";
 import { todayInZone } from "~/lib/util/dates";
-import { formatEntryTime, toClubLocalInput } from "~/lib/registration/entry-window";
+import { formatEntryTime, toClubLocalInput } from "~/lib/races/entry-window";
 import { action } from "~/routes/race-registration";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";

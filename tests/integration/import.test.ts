@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { IMPORT_FILES, importClubData, type ImportTable } from "~/domain/old-site/import.server";
 import { standings } from "~/domain/championship/all-time-standings.server";
-import { getCompetitor, resultsForRaces } from "~/domain/races/public-queries.server";
+import { resultsForRaces } from "~/domain/races/public-queries.server";
+import { getCompetitor } from "~/domain/racer/public-racer.server";
 import { createTestDatabase, useTestDatabase } from "../support/database";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/old-site-export");

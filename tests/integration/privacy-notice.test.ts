@@ -99,7 +99,7 @@ describe("the version a racer agreed to", () => {
     });
 
   it("is recorded with the consent by a registration and by a confirmed change", async () => {
-    const saved = await registerDriver(db, input("vera.version@example.com"), "submit", CLUB);
+    const saved = await registerDriver(db, input("vera.version@example.com"), "submit", CLUB, CURRENT_NOTICE.version);
     expect(saved.kind).toBe("saved");
     const version = async () =>
       (
@@ -110,9 +110,9 @@ describe("the version a racer agreed to", () => {
     expect((await version()).v).toBe(CURRENT_NOTICE.version);
 
     await db.execute(sql`UPDATE competitors SET privacy_notice_version = NULL WHERE email = 'vera.version@example.com'`);
-    expect((await registerDriver(db, input("vera.version@example.com", "Verity"), "update", CLUB)).kind).toBe(
-      "confirmation-sent",
-    );
+    expect(
+      (await registerDriver(db, input("vera.version@example.com", "Verity"), "update", CLUB, CURRENT_NOTICE.version)).kind,
+    ).toBe("confirmation-sent");
     const { rows } = await db.execute<{ body: string }>(
       sql`SELECT body FROM outbox_messages WHERE kind = 'registration-confirmation' AND recipient = 'vera.version@example.com'`,
     );

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   completedRaceYears,
   completedRacesPage,
-  getCompetitor,
   getRace,
   latestRaceWithResults,
   leadersOfRaces,
@@ -10,8 +9,9 @@ import {
   nextEvent,
   resultsForRaces,
 } from "~/domain/races/public-queries.server";
+import { getCompetitor } from "~/domain/racer/public-racer.server";
 import { standings, standingsClasses } from "~/domain/championship/all-time-standings.server";
-import { careerResults } from "~/domain/racer/profile.server";
+import { careerResults } from "~/domain/racer-profile/profile.server";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createResult } from "../support/factories";
 

@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { replaceHeatResults } from "~/domain/race-day/results.server";
-import { markResultsOfficial, provisionalRaces, resultsStatus } from "~/domain/race-day/race-day.server";
+import { markResultsOfficial, resultsStatus } from "~/domain/race-day/race-day.server";
+import { provisionalRaces } from "~/domain/championship/provisional-races.server";
 import { loader } from "~/routes/race";
 import { raceResultChanges } from "~/db/schema";
 import { useTestDatabase } from "../support/database";

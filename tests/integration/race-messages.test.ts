@@ -15,6 +15,7 @@ import { createMailWorker } from "~/server/mail-worker";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { CLUB, outcome, routeContext } from "../support/routes";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 const { db } = await useTestDatabase();
 
@@ -43,7 +44,7 @@ async function register(raceEmails: boolean | undefined) {
     pipaConsent: true,
     ...(raceEmails === undefined ? {} : { raceEmails }),
   });
-  const saved = await registerDriver(db, input, "submit", CLUB);
+  const saved = await registerDriver(db, input, "submit", CLUB, CURRENT_NOTICE.version);
   if (saved.kind !== "saved") throw new Error(saved.kind);
   return { id: saved.competitorId, email };
 }

@@ -4,8 +4,8 @@
  * equal what the rules in app/lib compute from every result.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { CAREER_TABLE_ROWS, careerResults, racerProfile, racerSeasons } from "~/domain/racer/profile.server";
-import { personalBests, recentFinishes } from "~/lib/racer/racer-history";
+import { CAREER_TABLE_ROWS, careerResults, racerProfile, racerSeasons } from "~/domain/racer-profile/profile.server";
+import { personalBests, recentFinishes } from "~/lib/racer-profile/racer-history";
 import { racerStatistics } from "~/lib/championship/standings";
 import { loader as profileLoader } from "~/routes/competitor";
 import { useTestDatabase } from "../support/database";

@@ -1,7 +1,7 @@
 /** Racer profile 2.0 (issue 14): season lines from the championship, head-to-head, the picker. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { standingsView } from "~/domain/championship/championship.server";
-import { headToHeadView, opponents, racerSeasons } from "~/domain/racer/profile.server";
+import { headToHeadView, opponents, racerSeasons } from "~/domain/racer-profile/profile.server";
 import { loader as profileLoader } from "~/routes/competitor";
 import { loader as pickLoader } from "~/routes/competitor-vs-pick";
 import { loader as vsLoader } from "~/routes/competitor-vs";

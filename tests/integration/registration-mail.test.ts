@@ -9,6 +9,7 @@ import { driverRegistrationSchema } from "~/lib/registration/registration";
 import { createMailWorker } from "~/server/mail-worker";
 import { useTestDatabase } from "../support/database";
 import { CLUB } from "../support/routes";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 const { db } = await useTestDatabase();
 
@@ -65,7 +66,7 @@ async function register() {
     email,
     pipaConsent: true,
   });
-  const outcome = await registerDriver(db, input, "submit", CLUB);
+  const outcome = await registerDriver(db, input, "submit", CLUB, CURRENT_NOTICE.version);
   expect(outcome.kind).toBe("saved");
   return { email, telephone: input.telephone! };
 }

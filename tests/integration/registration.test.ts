@@ -13,6 +13,7 @@ import { action } from "~/routes/registration";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor } from "../support/factories";
 import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 const { db } = await useTestDatabase();
 
@@ -243,6 +244,7 @@ describe("the same name with another e-mail", () => {
       parsed({ firstName: "Alan", lastName: "Turing", boatNumber: "1", boatClasses: ["Open"], email: "alan.new@example.com" }),
       "use-new-email",
       CLUB,
+      CURRENT_NOTICE.version,
     );
     expect(outcome).toMatchObject({ kind: "confirm-update", existing: { name: `${taken.firstName} ${taken.lastName}` } });
     expect(await byEmail("alan.old@example.com")).toHaveLength(1);

@@ -1,12 +1,12 @@
 /**
  * Plain reference queries the app's faster reads are checked against (not used by the app).
- * careerResults (app/domain/racer/profile.server.ts) reads a racer's career in one raw query and
+ * careerResults (app/domain/racer-profile/profile.server.ts) reads a racer's career in one raw query and
  * sorts it in Node; this is the same read written the obvious way, ordered by PostgreSQL.
  */
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { raceResults, races } from "~/db/schema";
-import type { CompetitorResult } from "~/domain/races/public-queries.server";
+import type { CompetitorResult } from "~/domain/racer-profile/profile.server";
 import { resultPoints } from "~/lib/championship/points";
 
 /** A racer's results, newest race first (then class and heat). */

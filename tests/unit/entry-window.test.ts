@@ -6,7 +6,7 @@ import {
   formatEntryTime,
   fromClubLocalInput,
   toClubLocalInput,
-} from "~/lib/registration/entry-window";
+} from "~/lib/races/entry-window";
 
 const TZ = "Atlantic/Bermuda";
 const now = new Date("2026-03-05T12:00:00Z");

@@ -9,7 +9,7 @@ import {
   raceFinishes,
   recentFinishes,
   type HistoryResult,
-} from "~/lib/racer/racer-history";
+} from "~/lib/racer-profile/racer-history";
 
 function result(values: Partial<HistoryResult> & { raceId: number; position: number }): HistoryResult {
   return {

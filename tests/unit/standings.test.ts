@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boatLabel, isPodium, racerStatistics, rankStandings, type StandingTotals } from "~/lib/championship/standings";
+import { isPodium, racerStatistics, rankStandings, type StandingTotals } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 
 const racer = (id: number, points: number, finishes: number[], lastName = `Racer${id}`): StandingTotals => ({
   competitorId: id,

@@ -1,6 +1,6 @@
 import { Avatar } from "~/components/racer/avatar";
 import { RacerLink } from "~/components/racer/racer-link";
-import { PositionWithMedal } from "~/components/races/medal";
+import { PositionWithMedal } from "~/components/championship/medal";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatShortDate } from "~/lib/util/dates";
 import { countOf } from "~/lib/util/plural";

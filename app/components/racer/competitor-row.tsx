@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { CardActionLabel, TableCell, TableRow } from "~/components/ui/table";
 import { COMPETITOR_COLUMNS } from "~/components/racer/competitors-table";
 import { formatBoatClasses } from "~/lib/platform/boat-classes";
-import { boatLabel } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 import type { AvatarDrawing } from "~/lib/racer/avatar";
 
 /** What a row shows of a competitor (the admin list's row type has more). */

@@ -4,7 +4,7 @@ import type { ListedRace } from "~/components/races/race-table";
 import { buttonClasses } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { boatLabel } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 
 /** One entry of a race, as the entries dialog lists it. */
 export interface ListedEntry {

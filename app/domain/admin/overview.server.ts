@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { admins } from "~/db/schema";
 import { nextEvent } from "~/domain/races/public-queries.server";
-import { provisionalRaces } from "~/domain/race-day/race-day.server";
+import { provisionalRaces } from "~/domain/championship/provisional-races.server";
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { enqueue } from "~/domain/platform/outbox.server";
 import { hit } from "~/domain/platform/rate-limit.server";

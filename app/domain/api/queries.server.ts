@@ -8,10 +8,11 @@ import type { Database } from "~/db/client";
 import { races } from "~/db/schema";
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { raceImageRef } from "~/domain/images/images.server";
-import { getCompetitor, getRace, raceColumns, resultsForRaces } from "~/domain/races/public-queries.server";
+import { getRace, raceColumns, resultsForRaces } from "~/domain/races/public-queries.server";
+import { getCompetitor } from "~/domain/racer/public-racer.server";
 import { resultsStatus } from "~/domain/race-day/race-day.server";
 import { standingsView } from "~/domain/championship/championship.server";
-import { racerProfile } from "~/domain/racer/profile.server";
+import { racerProfile } from "~/domain/racer-profile/profile.server";
 import { ApiProblem } from "~/lib/api/problem";
 import {
   allResultsRow,

@@ -8,7 +8,8 @@ import { erasedRacer } from "~/domain/racer/erased.server";
 import type { Database } from "~/db/client";
 import { classTabs, parseBoatClassList } from "~/lib/platform/boat-classes";
 import { POINTS_BELOW_TABLE, POINTS_BY_POSITION } from "~/lib/championship/points";
-import { boatLabel, rankStandings, type Ranked, type StandingTotals } from "~/lib/championship/standings";
+import { rankStandings, type Ranked, type StandingTotals } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 
 export interface Standing extends StandingTotals {
   name: string;

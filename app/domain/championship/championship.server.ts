@@ -29,9 +29,10 @@ import {
   type SeasonRange,
 } from "~/lib/championship/seasons";
 import { parsePointsTable, type SeasonInput } from "~/lib/championship/season-schema";
-import { boatLabel, type Ranked } from "~/lib/championship/standings";
+import { type Ranked } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
-import { provisionalRaces } from "~/domain/race-day/race-day.server";
+import { provisionalRaces } from "~/domain/championship/provisional-races.server";
 import { isExclusionViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/platform/audit";

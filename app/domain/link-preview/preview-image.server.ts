@@ -9,8 +9,9 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Database } from "~/db/client";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
-import { racerProfile } from "~/domain/racer/profile.server";
-import { getCompetitor, getRace, resultsForRaces } from "~/domain/races/public-queries.server";
+import { racerProfile } from "~/domain/racer-profile/profile.server";
+import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
+import { getCompetitor } from "~/domain/racer/public-racer.server";
 import { previewTypeface } from "~/domain/link-preview/typeface.server";
 import { raceCard, raceCardSvg, racerCard, racerCardSvg } from "~/lib/link-preview/preview-card";
 

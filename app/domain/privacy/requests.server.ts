@@ -14,6 +14,7 @@ import type { DriverRegistration } from "~/lib/registration/registration-forms";
 import type { ClubSite } from "~/lib/platform/club";
 import { answerDue, IDENTIFIED_BY_LINK, type RequestKind } from "~/lib/privacy/requests";
 import { RETENTION } from "~/lib/platform/retention";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 /** A request made through the link, by the racer on `address`; `done`: answered at once (an access by the link is). */
 export async function recordLinkRequest(
@@ -83,6 +84,7 @@ export async function requestCorrection(
         raceEmails: input.raceEmails,
       },
       club,
+      CURRENT_NOTICE.version,
     );
     if (outcome.kind === "confirmation-sent") {
       await recordLinkRequest(tx, {

@@ -2,7 +2,7 @@
  * Race day: the public entry list of a race (and, later, its heats). Only public columns leave this
  * module: boat number, boat name and the driver's name, never e-mail or telephone.
  */
-import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, raceResultChanges, raceResults, races } from "~/db/schema";
 import { classTabs } from "~/lib/platform/boat-classes";
@@ -75,30 +75,6 @@ export async function resultsStatus(db: Database, raceId: number): Promise<Resul
     hasResults: anyResult !== undefined,
     changes: changes.map((c) => ({ description: c.description, changedAt: c.changedAt.toISOString() })),
   };
-}
-
-/**
- * Races with results that are still provisional (of one class, or any), soonest first: what SPEC's
- * standings of every result count. A season's standings name their own rounds instead.
- */
-export async function provisionalRaces(db: Database, boatClass?: string): Promise<{ id: number; title: string }[]> {
-  return db
-    .select({ id: races.id, title: races.title })
-    .from(races)
-    .where(
-      and(
-        isNull(races.resultsOfficialAt),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(raceResults)
-            .where(
-              and(eq(raceResults.raceId, races.id), boatClass === undefined ? undefined : eq(raceResults.boatClass, boatClass)),
-            ),
-        ),
-      ),
-    )
-    .orderBy(asc(races.date), asc(races.id));
 }
 
 export type OfficialOutcome =

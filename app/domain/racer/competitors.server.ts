@@ -4,7 +4,6 @@ import type { Database } from "~/db/client";
 import { competitors, raceResults } from "~/db/schema";
 import type { CompetitorInput } from "~/lib/racer/competitor-schema";
 import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
-import { standings } from "~/domain/championship/all-time-standings.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { isErased } from "~/domain/racer/erased.server";
@@ -25,8 +24,15 @@ export interface AdminCompetitor {
   points: number;
 }
 
-/** Every competitor by last name, with wins and points from the standings query (all classes). */
-export async function listCompetitors(db: Database): Promise<AdminCompetitor[]> {
+/** A racer's wins and points in the all-time standings (the championship's; the route hands them in). */
+export interface RacerTotals {
+  competitorId: number;
+  wins: number;
+  points: number;
+}
+
+/** Every competitor by last name, with wins and points from the standings (all classes), read meanwhile. */
+export async function listCompetitors(db: Database, totalsOf: PromiseLike<readonly RacerTotals[]>): Promise<AdminCompetitor[]> {
   const [rows, table] = await Promise.all([
     db
       .select({
@@ -42,7 +48,7 @@ export async function listCompetitors(db: Database): Promise<AdminCompetitor[]> 
       })
       .from(competitors)
       .orderBy(...byCompetitorName()),
-    standings(db),
+    totalsOf,
   ]);
   const totals = new Map(table.map((s) => [s.competitorId, s]));
   return rows.map((row) => ({

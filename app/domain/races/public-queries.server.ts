@@ -11,7 +11,7 @@ import { erasedRacer } from "~/domain/racer/erased.server";
 import { resultPoints } from "~/lib/championship/points";
 import type { PublicResult } from "~/lib/races/results";
 import type { RaceStatus } from "~/lib/races/race-timing";
-import { boatLabel } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 
 export interface PublicRace {
   id: number;
@@ -207,51 +207,4 @@ function toPublicResult(row: ResultRow): PublicResult {
     erased: row.erased,
     boat: boatLabel(row.boatName, row.boatNumber),
   };
-}
-
-export interface PublicCompetitor {
-  id: number;
-  name: string;
-  firstName: string;
-  lastName: string;
-  boatName: string | null;
-  boatNumber: string;
-  boatClasses: string[];
-}
-
-/** The columns of a racer any page may show: never e-mail or telephone. */
-export const publicCompetitorColumns = {
-  id: competitors.id,
-  firstName: competitors.firstName,
-  lastName: competitors.lastName,
-  boatName: competitors.boatName,
-  boatNumber: competitors.boatNumber,
-  boatClasses: competitors.boatClasses,
-};
-
-/**
- * A racer by id, and whether they were erased at their request (decision 0053): their pages then
- * answer 410, though their results stay under the anonymous label.
- */
-export async function getCompetitor(db: Database, id: number): Promise<(PublicCompetitor & { erased: boolean }) | null> {
-  const [row] = await db
-    .select({
-      ...publicCompetitorColumns,
-      erased: erasedRacer(competitors.id),
-    })
-    .from(competitors)
-    .where(eq(competitors.id, id));
-  return row ? { ...row, name: `${row.firstName} ${row.lastName}` } : null;
-}
-
-export interface CompetitorResult {
-  id: number;
-  raceId: number;
-  raceTitle: string;
-  raceDate: string;
-  position: number;
-  points: number;
-  bestLap: string | null;
-  boatClass: string;
-  heatNumber: number;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, races } from "~/db/schema";
 import type { RaceInput } from "~/lib/races/race-schema";
-import { fromClubLocalInput } from "~/lib/registration/entry-window";
+import { fromClubLocalInput } from "~/lib/races/entry-window";
 import { raceColumns, type PublicRace } from "~/domain/races/public-queries.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";

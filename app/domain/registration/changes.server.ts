@@ -17,7 +17,6 @@ import { confirmationMessage, registrationMessages } from "~/domain/registration
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import type { ClubMail, ClubSite } from "~/lib/platform/club";
 import { RETENTION } from "~/lib/platform/retention";
-import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 export const CONFIRMATION = {
   /** How long a link stays valid (the privacy notice states it). */
@@ -60,6 +59,8 @@ export async function requestChange(
   competitorId: number,
   values: ChangeValues,
   club: ClubSite,
+  /** The privacy notice the form linked to, which the racer agrees to again by confirming. */
+  noticeVersion: number,
 ): Promise<ChangeRequestOutcome> {
   const [current] = await tx
     .select({ firstName: competitors.firstName, email: competitors.email })
@@ -89,7 +90,7 @@ export async function requestChange(
     tokenHash: hashToken(token),
     competitorId,
     ...values,
-    privacyNoticeVersion: CURRENT_NOTICE.version,
+    privacyNoticeVersion: noticeVersion,
     expiresAt: sql`now() + make_interval(hours => ${CONFIRMATION.ttlHours})`,
   });
   await enqueue(

@@ -6,7 +6,7 @@
 import { and, asc, eq, gte, not, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, races } from "~/db/schema";
-import type { EntryWindow } from "~/lib/registration/entry-window";
+import type { EntryWindow } from "~/lib/races/entry-window";
 import { mailEntryLink } from "~/domain/registration/entry-links.server";
 import type { ClubSite } from "~/lib/platform/club";
 import type { RaceRegistration } from "~/lib/registration/registration";

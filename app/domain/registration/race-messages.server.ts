@@ -7,7 +7,7 @@
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client";
 import { competitors, messageLinks, raceMessages, raceRegistrations, raceResults, races } from "~/db/schema";
-import { formatEntryTime } from "~/lib/registration/entry-window";
+import { formatEntryTime } from "~/lib/races/entry-window";
 import {
   entryReminderMessage,
   MESSAGE_LINK_DAYS,

@@ -23,8 +23,7 @@ import { enqueue } from "~/domain/platform/outbox.server";
 import { requestChange, type ChangeRequestOutcome, type ChangeValues } from "~/domain/registration/changes.server";
 import { registrationMessages } from "~/domain/registration/email.server";
 import type { ClubSite } from "~/lib/platform/club";
-import { CURRENT_NOTICE } from "~/lib/privacy/notice";
-import { publicCompetitorColumns } from "~/domain/races/public-queries.server";
+import { publicCompetitorColumns } from "~/domain/racer/public-racer.server";
 import { issueMessageLink } from "~/domain/registration/race-messages.server";
 import { hit, peek, type RateLimitState } from "~/domain/platform/rate-limit.server";
 
@@ -122,7 +121,10 @@ function confirmUpdate(row: NonNullable<Awaited<ReturnType<typeof findByEmail>>>
   };
 }
 
-function details(input: DriverRegistration) {
+/** A registration as saved: the form's values and the privacy notice version the form linked to. */
+type Registering = DriverRegistration & { noticeVersion: number };
+
+function details(input: Registering) {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -134,7 +136,7 @@ function details(input: DriverRegistration) {
     pipaConsent: true,
     pipaConsentAt: sql`now()`,
     // The notice the form linked to, which the racer agreed to with the box.
-    privacyNoticeVersion: CURRENT_NOTICE.version,
+    privacyNoticeVersion: input.noticeVersion,
     updatedAt: sql`now()`,
   };
 }
@@ -167,7 +169,7 @@ async function notifyNew(tx: Tx, competitorId: number, input: DriverRegistration
  * A plain submit: asks first when the e-mail or the name is already registered, else inserts.
  * Both look-ups run every time, so the time taken does not tell which dialog was chosen.
  */
-async function submitNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+async function submitNew(tx: Tx, input: Registering, club: ClubSite): Promise<DriverOutcome> {
   const byEmail = await findByEmail(tx, input.email);
   const byName = await findByName(tx, input, false);
   if (byEmail) return confirmUpdate(byEmail);
@@ -180,7 +182,7 @@ async function submitNew(tx: Tx, input: DriverRegistration, club: ClubSite): Pro
   return insertNew(tx, input, club);
 }
 
-async function insertNew(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+async function insertNew(tx: Tx, input: Registering, club: ClubSite): Promise<DriverOutcome> {
   // The unique index on lower(email) decides between simultaneous identical submissions: the
   // loser inserts nothing and is asked, like anyone else, whether to update the registration.
   const [inserted] = await tx
@@ -215,14 +217,14 @@ function changeValues(input: DriverRegistration, email: string): ChangeValues {
  * 'Update Registration': knowing an address is not owning it, so the record with this e-mail only
  * changes once its owner confirms (a new registration if the record went away meanwhile).
  */
-async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+async function updateByEmail(tx: Tx, input: Registering, club: ClubSite): Promise<DriverOutcome> {
   const [target] = await tx
     .select({ id: competitors.id, email: competitors.email })
     .from(competitors)
     .where(sql`lower(${competitors.email}) = lower(${input.email})`)
     .for("update");
   // The address as registered: an update never changes its spelling, only the details.
-  if (target?.email) return requestChange(tx, target.id, changeValues(input, target.email), club);
+  if (target?.email) return requestChange(tx, target.id, changeValues(input, target.email), club, input.noticeVersion);
   // No record has this address (it went away meanwhile, or the post was made up): asked afresh,
   // like a plain submit, so an address that is not on file never reaches anyone's inbox as a change.
   return submitNew(tx, input, club);
@@ -232,7 +234,7 @@ async function updateByEmail(tx: Tx, input: DriverRegistration, club: ClubSite):
  * 'Use New Email': the same-name registration would move to the new address, keeping its results;
  * the owner of the address on file confirms first.
  */
-async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite): Promise<DriverOutcome> {
+async function moveToNewEmail(tx: Tx, input: Registering, club: ClubSite): Promise<DriverOutcome> {
   const [onFile] = await tx
     .select({ ...publicCompetitorColumns, email: competitors.email, own: sql<boolean>`coalesce(${sameName(input)}, false)` })
     .from(competitors)
@@ -242,12 +244,13 @@ async function moveToNewEmail(tx: Tx, input: DriverRegistration, club: ClubSite)
   const target = await findByName(tx, input, true);
   // The racer's own address: nothing to move, so an update, asked of that address with the notice
   // a move gets (a made-up post with the address on file learns nothing a wrong one does not).
-  if (onFile?.own && onFile.email) return requestChange(tx, onFile.id, changeValues(input, onFile.email), club);
+  if (onFile?.own && onFile.email)
+    return requestChange(tx, onFile.id, changeValues(input, onFile.email), club, input.noticeVersion);
   // Another racer's address: asked about that registration, as on a plain submit.
   if (onFile) return confirmUpdate(onFile);
   // Changed since the dialog was shown (renamed or deleted): register the driver as new.
   if (!target) return insertNew(tx, input, club);
-  return requestChange(tx, target.id, changeValues(input, input.email), club);
+  return requestChange(tx, target.id, changeValues(input, input.email), club, input.noticeVersion);
 }
 
 export async function registerDriver(
@@ -255,10 +258,11 @@ export async function registerDriver(
   input: DriverRegistration,
   mode: DriverSaveMode,
   club: ClubSite,
+  noticeVersion: number,
 ): Promise<DriverOutcome> {
   const run = { submit: submitNew, update: updateByEmail, "use-new-email": moveToNewEmail }[mode];
   try {
-    return await db.transaction((tx) => run(tx, input, club));
+    return await db.transaction((tx) => run(tx, { ...input, noticeVersion }, club));
   } catch (error) {
     // Moving to an address someone registered a moment ago: ask about that registration instead.
     if (!isUniqueViolation(error)) throw error;

@@ -38,12 +38,6 @@ export function isPodium(position: number): boolean {
   return position >= 1 && position <= 3;
 }
 
-export function boatLabel(boatName: string | null, boatNumber: string | null): string {
-  const name = boatName?.trim() || "";
-  const number = boatNumber?.trim() ? `#${boatNumber.trim()}` : "";
-  return [name, number].filter(Boolean).join(" ");
-}
-
 export interface RacerStatistics {
   races: number;
   points: number;

@@ -5,7 +5,7 @@
  * the same on a server without a single system font. The same model gives the image's alt text
  * and the version in its address, so the page's tags and the picture never disagree.
  */
-import { boatLabel } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 import { escapeXml } from "~/lib/news/atom";
 import { canonicalBoatClass, classTabs } from "~/lib/platform/boat-classes";
 import type { PublicResult } from "~/lib/races/results";

@@ -14,3 +14,10 @@ export interface PersonName {
 export function compareNames(a: PersonName, b: PersonName): number {
   return collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName);
 }
+
+/** "Tidal Flash #5": a racer's boat as every list shows it. */
+export function boatLabel(boatName: string | null, boatNumber: string | null): string {
+  const name = boatName?.trim() || "";
+  const number = boatNumber?.trim() ? `#${boatNumber.trim()}` : "";
+  return [name, number].filter(Boolean).join(" ");
+}

@@ -41,7 +41,7 @@ export function raceResultsCsv(race: { title: string; date: string }, results: r
   return rows;
 }
 
-/** One heat's result of a racer, as app/domain/racer/profile.server.ts reads a career. */
+/** One heat's result of a racer, as app/domain/racer-profile/profile.server.ts reads a career. */
 export interface CareerCsvResult {
   raceTitle: string;
   raceDate: string;

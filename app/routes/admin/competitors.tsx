@@ -22,12 +22,14 @@ import { ERASED_RECORD_REFUSAL } from "~/lib/racer/erased";
 import { avatarDrawing } from "~/lib/racer/avatar";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitors";
+import { standings } from "~/domain/championship/all-time-standings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Competitor Management" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "competitors");
-  const competitors = await listCompetitors(context.get(dbContext));
+  const db = context.get(dbContext);
+  const competitors = await listCompetitors(db, standings(db));
   // Drawn here: DiceBear in the browser would cost every visit a chunk of script.
   return { competitors: competitors.map((c) => ({ ...c, avatar: avatarDrawing(c.name) })) };
 }

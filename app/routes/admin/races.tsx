@@ -17,7 +17,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { raceSchema } from "~/lib/races/race-schema";
-import { toClubLocalInput } from "~/lib/registration/entry-window";
+import { toClubLocalInput } from "~/lib/races/entry-window";
 import { countsInText, seasonCountingOn } from "~/lib/championship/seasons";
 import { clubToday, formatShortDate } from "~/lib/util/dates";
 import {

@@ -1,9 +1,9 @@
-import { PositionChart } from "~/components/racer/position-chart";
-import { RaceLink } from "~/components/racer/race-link";
+import { PositionChart } from "~/components/racer-profile/position-chart";
+import { RaceLink } from "~/components/racer-profile/race-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { TrendGeometry } from "~/lib/championship/points-chart";
-import type { RaceFinish } from "~/lib/racer/racer-history";
+import type { RaceFinish } from "~/lib/racer-profile/racer-history";
 import { ordinal } from "~/lib/util/ordinal";
 import { countOf } from "~/lib/util/plural";
 

@@ -1,6 +1,6 @@
 import { Avatar } from "~/components/racer/avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { boatLabel } from "~/lib/championship/standings";
+import { boatLabel } from "~/lib/racer/names";
 import { formatBoatClasses } from "~/lib/platform/boat-classes";
 
 /**

@@ -1,7 +1,7 @@
-import { RaceLink } from "~/components/racer/race-link";
+import { RaceLink } from "~/components/racer-profile/race-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import type { ClassBests } from "~/lib/racer/racer-history";
+import type { ClassBests } from "~/lib/racer-profile/racer-history";
 import { ordinal } from "~/lib/util/ordinal";
 
 /** A racer's best lap and best finish per class, each with the race it was first set in. */

@@ -1,4 +1,4 @@
-import type { RaceRef } from "~/lib/racer/racer-history";
+import type { RaceRef } from "~/lib/racer-profile/racer-history";
 import { formatShortDate } from "~/lib/util/dates";
 
 /** A plain link: the profile does not hydrate, and a router Link costs hooks per row (decision 0023). */

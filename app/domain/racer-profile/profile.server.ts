@@ -1,7 +1,7 @@
 /**
  * Reads behind the racer profile 2.0: the racer's line in each season's championship,
  * the racers offered for head-to-head, and the head-to-head of two racers. The rules (personal
- * bests, what a race counts as, who was ahead) are in app/lib/racer/racer-history.ts; the season
+ * bests, what a race counts as, who was ahead) are in app/lib/racer-profile/racer-history.ts; the season
  * positions come from the championship itself (seasonStandings), never from a second rule.
  */
 import { sql } from "drizzle-orm";
@@ -16,7 +16,7 @@ import {
   type ClassBests,
   type HeadToHead,
   type RaceFinish,
-} from "~/lib/racer/racer-history";
+} from "~/lib/racer-profile/racer-history";
 import { resultPoints } from "~/lib/championship/points";
 import { seasonContains } from "~/lib/championship/seasons";
 import { racerStatistics, type RacerStatistics } from "~/lib/championship/standings";
@@ -24,7 +24,19 @@ import { keptSeasonStandings, seasonChoices, type Season } from "~/domain/champi
 import type { ComputedOnce } from "~/domain/platform/computed-once.server";
 import { byName } from "~/domain/racer/competitor-order.server";
 import { erasedRacer } from "~/domain/racer/erased.server";
-import { getCompetitor, type CompetitorResult, type PublicCompetitor } from "~/domain/races/public-queries.server";
+import { getCompetitor, type PublicCompetitor } from "~/domain/racer/public-racer.server";
+
+export interface CompetitorResult {
+  id: number;
+  raceId: number;
+  raceTitle: string;
+  raceDate: string;
+  position: number;
+  points: number;
+  bestLap: string | null;
+  boatClass: string;
+  heatNumber: number;
+}
 
 export interface SeasonLine {
   seasonKey: string;
