@@ -64,6 +64,7 @@ export interface DataChangeListener {
  * `onChange` runs on every notification, and whenever notifications may have been missed (the
  * connection dropped or came back) or the version moved (a poll, in case one was lost).
  */
+// eslint-disable-next-line max-lines-per-function -- the listener's life (connect, listen, reconnect with back-off, stop) shares one connection's state
 export function listenForDataChanges({
   connectionString,
   pool,

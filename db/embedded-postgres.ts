@@ -203,6 +203,7 @@ export async function startEmbeddedPostgres({ dataDir, log = () => {} }: Embedde
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- initdb, start, wait and recovery share the child process and its log
 async function startCluster(root: string, log: (m: string) => void, release: () => Promise<void>) {
   const bin = await binaries();
   const user = await runAs();

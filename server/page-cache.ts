@@ -308,6 +308,7 @@ export function pageCacheFastPath({
  * Serves cookie-less GET and HEAD requests from the cache, rendering (and storing) on a miss.
  * Requests with any cookie, and everything while the cache is not trustworthy, go to `next`.
  */
+// eslint-disable-next-line max-lines-per-function -- the cache's steps in the order a request meets them (key, hit, miss, store), sharing the request's state
 export function pageCacheMiddleware({
   cache,
   build,

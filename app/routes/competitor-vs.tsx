@@ -39,6 +39,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return readPageData(request, { kind: "ok" as const, a: view.a, b: view.b, h2h: view.h2h, opponents: others });
 }
 
+// eslint-disable-next-line max-lines-per-function -- the page's sections in the order they appear
 export default function HeadToHeadPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "same") {
     const { racer, opponents: others } = loaderData;

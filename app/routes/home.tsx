@@ -62,6 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
 }
 
+// eslint-disable-next-line max-lines-per-function -- the page's sections in the order they appear
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { words, tab, latest, latestResults, totalResults, standings: top, seasonParam, next, pinned } = loaderData;
   const banner = "banner" in loaderData ? loaderData.banner : undefined;

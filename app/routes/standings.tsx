@@ -60,6 +60,7 @@ function query(params: Record<string, string | null>): string {
   return text ? `?${text}` : "";
 }
 
+// eslint-disable-next-line max-lines-per-function -- the page's sections in the order they appear
 export default function Standings({ loaderData }: Route.ComponentProps) {
   const { classes, boatClass, seasons, seasonParam, seasonKey, season, endedNote, rows, tables, provisional } = loaderData;
   const empty = season === null ? rows.length === 0 : tables.length === 0;

@@ -14,6 +14,7 @@ import type { Toast } from "~/lib/util/toast";
  * "Add a link" and "Remove" change the rows in the browser, and without JavaScript they post the
  * form back and the server answers with the rows changed (nothing is saved until "Save settings").
  */
+// eslint-disable-next-line max-lines-per-function -- a form's fields in the order the screen shows them
 export function ClubSettingsForm({
   club,
   lastResult,

@@ -34,6 +34,7 @@ interface GridRow {
  * box instead of widening the page on a phone. The sticky Pos, Racer and Points cells (`.pos`,
  * `.racer`, `.total`) and the rest are styled once in app.css: a season grid has hundreds of cells.
  */
+// eslint-disable-next-line max-lines-per-function -- a table's markup, one column per line in the order the screen shows them
 export function ChampionshipGrid({
   boatClass,
   seasonName,

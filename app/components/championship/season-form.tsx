@@ -18,6 +18,7 @@ export type EditedSeason = SeasonRange & ChampionshipRules & { id: number | null
  * Adds a season (`season` null, starting from `blank`) or edits one: its dates, its points and its
  * championship rules. A page section that posts and redirects, with or without JavaScript.
  */
+// eslint-disable-next-line max-lines-per-function -- a form's fields in the order the screen shows them
 export function SeasonForm({
   season,
   blank,

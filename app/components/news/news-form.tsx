@@ -26,6 +26,7 @@ export interface EditedNotice {
  * the home page pin's last day and the race it belongs to. A page section that posts and
  * redirects, with or without JavaScript.
  */
+// eslint-disable-next-line max-lines-per-function -- a form's fields in the order the screen shows them
 export function NewsForm({
   notice,
   races,

@@ -27,6 +27,7 @@ import {
  * tapped in finishing order to fill the rows (FinishOrderPad). Checked in the browser with the server's schema, saved
  * by the route's action; on success it closes and shows the saved heat.
  */
+// eslint-disable-next-line max-lines-per-function -- the dialog's form: heat, class and count share the rows' state and the fetcher
 export function ResultsDialog({
   formKey,
   race,
@@ -111,7 +112,6 @@ export function ResultsDialog({
   };
 
   const title = editing ? `Edit Results for ${race.title}` : `Add Results for ${race.title}`;
-  const cell = "space-y-1";
   // At the lake on a phone: 48 px fields (controlSize "touch"), the right keyboard for each (numbers, times).
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -180,130 +180,156 @@ export function ResultsDialog({
           {draw && <FinishOrderPad draw={draw} rows={rows} onRows={setTapped} />}
 
           <ol className="space-y-3">
-            {rows.map((row, i) => {
-              const name = (field: keyof ResultRow) => `rows[${i}].${field}`;
-              return (
-                <li
-                  key={i}
-                  className="grid grid-cols-2 gap-2 rounded-md border p-3 sm:grid-cols-[5rem_1fr_4rem_5rem_6rem_6rem_6rem]"
-                  data-testid="result-row"
-                >
-                  <div className={cell}>
-                    <Label htmlFor={`pos-${i}`} size="xs">
-                      Position
-                    </Label>
-                    <Input
-                      id={`pos-${i}`}
-                      controlSize="touch"
-                      name={name("position")}
-                      inputMode="numeric"
-                      value={row.position}
-                      aria-invalid={errorOf(name("position")) ? true : undefined}
-                      onChange={(e) => update(i, { position: e.target.value })}
-                    />
-                    <FieldError errors={errorOf(name("position"))} />
-                  </div>
-                  <div className={`${cell} col-span-2 sm:col-span-1`}>
-                    <Label htmlFor={`competitor-${i}`} size="xs">
-                      Competitor
-                    </Label>
-                    <NativeSelect
-                      id={`competitor-${i}`}
-                      controlSize="touch"
-                      name={name("competitorId")}
-                      value={row.competitorId}
-                      aria-invalid={errorOf(name("competitorId")) ? true : undefined}
-                      onChange={(e) => update(i, { competitorId: e.target.value })}
-                    >
-                      <option value="">Select a competitor</option>
-                      {competitors.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.label}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                    <FieldError errors={errorOf(name("competitorId"))} />
-                  </div>
-                  <div className={cell}>
-                    <Label htmlFor={`points-${i}`} size="xs">
-                      Points
-                    </Label>
-                    <Input
-                      id={`points-${i}`}
-                      readOnly
-                      tabIndex={-1}
-                      value={pointsForPosition(effectivePosition(row.position))}
-                      muted
-                    />
-                  </div>
-                  <div className={cell}>
-                    <Label htmlFor={`laps-${i}`} size="xs">
-                      Laps
-                    </Label>
-                    <Input
-                      id={`laps-${i}`}
-                      controlSize="touch"
-                      name={name("laps")}
-                      inputMode="numeric"
-                      pattern="[0-9]*"
-                      value={row.laps}
-                      onChange={(e) => update(i, { laps: e.target.value })}
-                    />
-                    <FieldError errors={errorOf(name("laps"))} />
-                  </div>
-                  <div className={cell}>
-                    <Label htmlFor={`lap-time-${i}`} size="xs">
-                      Lap Time
-                    </Label>
-                    <Input
-                      id={`lap-time-${i}`}
-                      controlSize="touch"
-                      inputMode="decimal"
-                      placeholder="m:ss.cc"
-                      name={name("lapTime")}
-                      value={row.lapTime}
-                      onChange={(e) => update(i, { lapTime: e.target.value })}
-                    />
-                    <FieldError errors={errorOf(name("lapTime"))} />
-                  </div>
-                  <div className={cell}>
-                    <Label htmlFor={`best-lap-${i}`} size="xs">
-                      Best Lap
-                    </Label>
-                    <Input
-                      id={`best-lap-${i}`}
-                      controlSize="touch"
-                      inputMode="decimal"
-                      placeholder="m:ss.cc"
-                      name={name("bestLap")}
-                      value={row.bestLap}
-                      onChange={(e) => update(i, { bestLap: e.target.value })}
-                    />
-                    <FieldError errors={errorOf(name("bestLap"))} />
-                  </div>
-                  <div className={cell}>
-                    <Label htmlFor={`total-time-${i}`} size="xs">
-                      Total Time
-                    </Label>
-                    <Input
-                      id={`total-time-${i}`}
-                      controlSize="touch"
-                      inputMode="decimal"
-                      placeholder="m:ss.cc"
-                      name={name("totalTime")}
-                      value={row.totalTime}
-                      onChange={(e) => update(i, { totalTime: e.target.value })}
-                    />
-                    <FieldError errors={errorOf(name("totalTime"))} />
-                  </div>
-                </li>
-              );
-            })}
+            {rows.map((row, i) => (
+              <ResultRowFields
+                key={i}
+                index={i}
+                row={row}
+                competitors={competitors}
+                errorOf={errorOf}
+                onChange={(patch) => update(i, patch)}
+              />
+            ))}
           </ol>
           <FieldError errors={errorOf("")} />
           <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={"Save Results"} submitSize="touch" />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+const cell = "space-y-1";
+
+/** One finisher's fields: 48 px on a phone (controlSize "touch"), the right keyboard for each. */
+// eslint-disable-next-line max-lines-per-function -- a form row: its seven fields in the order the screen shows them
+function ResultRowFields({
+  index: i,
+  row,
+  competitors,
+  errorOf,
+  onChange,
+}: {
+  index: number;
+  row: ResultRow;
+  competitors: { id: number; label: string }[];
+  errorOf: (name: string) => string[] | undefined;
+  onChange: (patch: Partial<ResultRow>) => void;
+}) {
+  const name = (field: keyof ResultRow) => `rows[${i}].${field}`;
+  return (
+    <li
+      className="grid grid-cols-2 gap-2 rounded-md border p-3 sm:grid-cols-[5rem_1fr_4rem_5rem_6rem_6rem_6rem]"
+      data-testid="result-row"
+    >
+      <div className={cell}>
+        <Label htmlFor={`pos-${i}`} size="xs">
+          Position
+        </Label>
+        <Input
+          id={`pos-${i}`}
+          controlSize="touch"
+          name={name("position")}
+          inputMode="numeric"
+          value={row.position}
+          aria-invalid={errorOf(name("position")) ? true : undefined}
+          onChange={(e) => onChange({ position: e.target.value })}
+        />
+        <FieldError errors={errorOf(name("position"))} />
+      </div>
+      <div className={`${cell} col-span-2 sm:col-span-1`}>
+        <Label htmlFor={`competitor-${i}`} size="xs">
+          Competitor
+        </Label>
+        <NativeSelect
+          id={`competitor-${i}`}
+          controlSize="touch"
+          name={name("competitorId")}
+          value={row.competitorId}
+          aria-invalid={errorOf(name("competitorId")) ? true : undefined}
+          onChange={(e) => onChange({ competitorId: e.target.value })}
+        >
+          <option value="">Select a competitor</option>
+          {competitors.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError errors={errorOf(name("competitorId"))} />
+      </div>
+      <div className={cell}>
+        <Label htmlFor={`points-${i}`} size="xs">
+          Points
+        </Label>
+        <Input id={`points-${i}`} readOnly tabIndex={-1} value={pointsForPosition(effectivePosition(row.position))} muted />
+      </div>
+      <div className={cell}>
+        <Label htmlFor={`laps-${i}`} size="xs">
+          Laps
+        </Label>
+        <Input
+          id={`laps-${i}`}
+          controlSize="touch"
+          name={name("laps")}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={row.laps}
+          onChange={(e) => onChange({ laps: e.target.value })}
+        />
+        <FieldError errors={errorOf(name("laps"))} />
+      </div>
+      <TimeField
+        id={`lap-time-${i}`}
+        label="Lap Time"
+        name={name("lapTime")}
+        value={row.lapTime}
+        errors={errorOf(name("lapTime"))}
+        onChange={(lapTime) => onChange({ lapTime })}
+      />
+      <TimeField
+        id={`best-lap-${i}`}
+        label="Best Lap"
+        name={name("bestLap")}
+        value={row.bestLap}
+        errors={errorOf(name("bestLap"))}
+        onChange={(bestLap) => onChange({ bestLap })}
+      />
+      <TimeField
+        id={`total-time-${i}`}
+        label="Total Time"
+        name={name("totalTime")}
+        value={row.totalTime}
+        errors={errorOf(name("totalTime"))}
+        onChange={(totalTime) => onChange({ totalTime })}
+      />
+    </li>
+  );
+}
+
+function TimeField(props: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  errors: string[] | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className={cell}>
+      <Label htmlFor={props.id} size="xs">
+        {props.label}
+      </Label>
+      <Input
+        id={props.id}
+        controlSize="touch"
+        inputMode="decimal"
+        placeholder="m:ss.cc"
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <FieldError errors={props.errors} />
+    </div>
   );
 }

@@ -21,6 +21,7 @@ interface CareerResult {
  * season picker (issue 11). `results` null = they failed to load (an alert, the rest of the
  * profile still shows). Plain cells styled by `.career-table` in app.css.
  */
+// eslint-disable-next-line max-lines-per-function -- a table's markup, one column per line in the order the screen shows them
 export function CareerResults({
   competitorId,
   results,

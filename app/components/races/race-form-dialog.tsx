@@ -33,6 +33,7 @@ export function useCloseOnSuccess(fetcher: { state: string; data: RaceAnswer | u
  * Adds a race (`race` null) or edits one: title, date, place, status, entry window. Under the date,
  * the season the race counts in, by the standings' rule, as the date and the flag change.
  */
+// eslint-disable-next-line max-lines-per-function -- a form's fields in the order the screen shows them
 export function RaceFormDialog({
   formKey,
   race,

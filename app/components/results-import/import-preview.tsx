@@ -25,6 +25,7 @@ const FORMATS: Record<ImportTable["format"], string> = {
  * racers, and every row with its racer or why it cannot be used. One form, so it works without
  * JavaScript: "Update preview" saves the selects, "Confirm import" saves and imports what is shown.
  */
+// eslint-disable-next-line max-lines-per-function -- the preview's sections in the order the screen shows them
 export function ImportPreview({ draft, preview, busy }: Props) {
   const { mapping } = preview;
   const importable = preview.heats.filter((h) => !h.blocked);

@@ -149,6 +149,7 @@ type Options = { id?: string; lastResult?: SubmissionResult<string[]> | null; de
  * click that was meant for it is lost. The public forms, which hydrate no React, do the same in
  * their page script (app/browser/public-forms.ts).
  */
+// eslint-disable-next-line max-lines-per-function -- one hook: the form's state and the field props Conform gave share its closures
 export function useZodForm<Schema extends $ZodObject>(schema: Schema, options: Options) {
   const generatedId = useId();
   const formId = options.id ?? generatedId;

@@ -166,6 +166,7 @@ function insertInOrder(list: number[], value: number): void {
  * Node), folds a racer's heats into rounds (a few thousand numbers, not rows), and
  * app/lib/championship/championship.ts applies drops and count-back.
  */
+// eslint-disable-next-line max-lines-per-function -- one query per part of a season's championship (rounds, results, racers) read in parallel, then shaped in one pass
 export async function seasonStandings(db: Database, season: Season, boatClass?: string): Promise<ClassChampionship[]> {
   const classFilter = boatClass ? sql`AND rr.boat_class = ${boatClass}` : sql``;
   const pointsFor = seasonScorer(season);

@@ -137,6 +137,7 @@ const schemas = {
 
 type Rows = { [T in ImportTable]: (z.infer<(typeof schemas)[T]> & { line: number })[] };
 
+// eslint-disable-next-line max-lines-per-function -- the import's steps in one transaction, in the order of the tables' dependencies
 export async function importClubData(
   pool: pg.Pool,
   csv: Partial<Record<ImportTable, string>>,
@@ -236,6 +237,7 @@ export async function importClubData(
 }
 
 /** Duplicates and references, against the files and what the database already holds. */
+// eslint-disable-next-line max-lines-per-function -- one check per relation of the old site's tables, in their order: a list read top to bottom
 async function checkRelations(
   client: pg.PoolClient,
   rows: Rows,

@@ -111,113 +111,137 @@ export async function planImport(
   for (const [i, { line, cells }] of table.rows.entries()) {
     await pause();
     const cell = cellOf(mapping, cells);
-    const problems: string[] = [];
-    const notes: string[] = [];
+    const { values, problems, notes } = readRowValues(cell, settings);
     const name = cell("name");
     const boat = cell("boat");
-
-    const positionText = cell("position");
-    const position = /^\d{1,3}\.?$/.test(positionText) ? Number(positionText.replace(".", "")) : NaN;
-    if (positionText === "") problems.push("no position");
-    else if (!(position >= 1)) problems.push(`position "${positionText}" is not a whole number from 1`);
-
-    const classText = cell("boatClass");
-    const boatClass = classText === "" ? settings.defaultClass : canonicalBoatClass(classText);
-    if (!isBoatClass(boatClass)) problems.push(`unknown class "${classText}" (the club's classes: ${BOAT_CLASSES.join(", ")})`);
-
-    const heatText = cell("heat");
-    const heatDigits = /(\d{1,3})\s*$/.exec(heatText)?.[1];
-    const heatNumber = heatText === "" ? settings.defaultHeat : heatDigits ? Number(heatDigits) : NaN;
-    if (!(heatNumber >= 1 && heatNumber <= 99)) problems.push(`heat "${heatText}" is not a heat number from 1 to 99`);
-
-    const lapsText = cell("laps");
-    const laps = lapsText === "" ? null : /^\d{1,4}$/.test(lapsText) ? Number(lapsText) : NaN;
-    if (Number.isNaN(laps)) problems.push(`laps "${lapsText}" is not a whole number`);
-
-    const time = (field: ImportField, label: string) => {
-      const text = cell(field);
-      const value = parseImportTime(text);
-      if (value === undefined) problems.push(`${label} "${text}" is not a time (m:ss.cc, ss.ccc or h:mm:ss)`);
-      return value ?? null;
-    };
-    const totalTime = time("totalTime", "total time");
-    const bestLap = time("bestLap", "best lap");
-    const lapTime = time("lapTime", "average lap");
-
-    const adjustedText = cell("lapsAdjusted").replace(/\s*laps?$/i, "");
-    const lapsAdjustment =
-      adjustedText === "" || adjustedText === "0" ? null : WHOLE.test(adjustedText) ? Number(adjustedText) : NaN;
-    if (Number.isNaN(lapsAdjustment) || Math.abs(lapsAdjustment ?? 0) > 99) {
-      problems.push(`laps adjusted "${cell("lapsAdjusted")}" is not a number of laps such as +1 or -2`);
-    }
-    const reason = cell("adjustReason").slice(0, 200);
-    if (hasForbiddenCharacters(reason)) problems.push(forbiddenCharactersMessage("The reason"));
-    if (reason && lapsAdjustment === null && !Number.isNaN(lapsAdjustment))
-      notes.push("a reason without laps adjusted: kept with the result");
-
-    let racer: PreviewRow["racer"] = null;
-    let newRacer: string | null = null;
-    let suggestions: PreviewRow["suggestions"] = [];
     const choice = settings.choices[String(i)] ?? null;
     const match = await matchRacer(index, boat, name, spellings, pause);
-    if (match.kind === "boat") {
-      racer = { id: match.racer.id, label: racerLabel(match.racer), by: "boat" };
-      if (match.nameDiffers) notes.push(`boat #${boat} is ${racerLabel(match.racer)}'s; the file says "${name}"`);
-    } else if (match.kind === "name") {
-      racer = { id: match.racer.id, label: racerLabel(match.racer), by: "name" };
-    } else {
-      suggestions = match.suggestions.map((r) => ({ id: r.id, label: racerLabel(r) }));
-      if (!match.compared)
-        notes.push("not compared with the club's racers for close spellings (too many names in this file match no racer)");
-      // Only a racer the preview offers for this row: a choice is never a way to name any racer.
-      const chosen = match.suggestions.find((r) => r.id === choice);
-      if (chosen) racer = { id: chosen.id, label: racerLabel(chosen), by: "choice" };
-      else if (name === "")
-        problems.push(boat ? `no racer has boat #${boat}, and the row has no name` : "no boat number and no name");
-      else {
-        const { firstName, lastName } = splitName(name);
-        const boatNumber = boat.replace(/^#\s*/, "");
-        const refused = newRacerProblems({ firstName, lastName, boatNumber });
-        if (!lastName) problems.push(`a new racer needs a first and a last name ("${name}"): choose a racer, or add them first`);
-        else if (refused.length > 0) problems.push(...refused.map((message) => `new racer: ${message}`));
-        else {
-          const key = `${normaliseName(name)}|${normaliseBoat(boat)}`;
-          if (!newRacers.has(key) && isBoatClass(boatClass)) {
-            newRacers.set(key, { key, firstName, lastName, boatNumber, boatClass });
-          }
-          newRacer = key;
-        }
-      }
-    }
-    const usable = problems.length === 0;
+    const found = racerOfRow(match, { name, boat, choice, boatClass: values.boatClass }, problems, notes, newRacers);
     rows.push({
       index: i,
       line,
       name,
       boat,
-      racer,
-      newRacer,
-      suggestions,
+      ...found,
       choice,
       problems,
       notes,
-      result: usable
-        ? {
-            boatClass,
-            heatNumber,
-            position,
-            laps,
-            lapTime,
-            bestLap,
-            totalTime,
-            lapsAdjustment,
-            lapsAdjustmentReason: reason || null,
-          }
-        : null,
+      result: problems.length === 0 ? values : null,
     });
   }
+  markTwiceInAHeat(rows);
+  const heats = plannedHeats(rows, (row) => rowHeat(row, mapping, table, settings));
+  const used = new Set(heats.filter((h) => !h.blocked).flatMap((h) => h.rows.map((r) => r.racer)));
+  return {
+    rows,
+    heats,
+    newRacers: [...newRacers.values()].filter((n) => used.has(n.key)),
+    unusable: rows.filter((r) => r.problems.length > 0).length,
+  };
+}
 
-  // Within one class and heat: a position or a racer twice makes both rows unusable.
+/** A row's result as its cells give it, and what is wrong with them (a result is usable only without problems). */
+function readRowValues(cell: (field: ImportField) => string, settings: ImportSettings) {
+  const problems: string[] = [];
+  const notes: string[] = [];
+
+  const positionText = cell("position");
+  const position = /^\d{1,3}\.?$/.test(positionText) ? Number(positionText.replace(".", "")) : NaN;
+  if (positionText === "") problems.push("no position");
+  else if (!(position >= 1)) problems.push(`position "${positionText}" is not a whole number from 1`);
+
+  const classText = cell("boatClass");
+  const boatClass = classText === "" ? settings.defaultClass : canonicalBoatClass(classText);
+  if (!isBoatClass(boatClass)) problems.push(`unknown class "${classText}" (the club's classes: ${BOAT_CLASSES.join(", ")})`);
+
+  const heatText = cell("heat");
+  const heatDigits = /(\d{1,3})\s*$/.exec(heatText)?.[1];
+  const heatNumber = heatText === "" ? settings.defaultHeat : heatDigits ? Number(heatDigits) : NaN;
+  if (!(heatNumber >= 1 && heatNumber <= 99)) problems.push(`heat "${heatText}" is not a heat number from 1 to 99`);
+
+  const lapsText = cell("laps");
+  const laps = lapsText === "" ? null : /^\d{1,4}$/.test(lapsText) ? Number(lapsText) : NaN;
+  if (Number.isNaN(laps)) problems.push(`laps "${lapsText}" is not a whole number`);
+
+  const time = (field: ImportField, label: string) => {
+    const text = cell(field);
+    const value = parseImportTime(text);
+    if (value === undefined) problems.push(`${label} "${text}" is not a time (m:ss.cc, ss.ccc or h:mm:ss)`);
+    return value ?? null;
+  };
+  const totalTime = time("totalTime", "total time");
+  const bestLap = time("bestLap", "best lap");
+  const lapTime = time("lapTime", "average lap");
+
+  const adjustedText = cell("lapsAdjusted").replace(/\s*laps?$/i, "");
+  const lapsAdjustment =
+    adjustedText === "" || adjustedText === "0" ? null : WHOLE.test(adjustedText) ? Number(adjustedText) : NaN;
+  if (Number.isNaN(lapsAdjustment) || Math.abs(lapsAdjustment ?? 0) > 99) {
+    problems.push(`laps adjusted "${cell("lapsAdjusted")}" is not a number of laps such as +1 or -2`);
+  }
+  const reason = cell("adjustReason").slice(0, 200);
+  if (hasForbiddenCharacters(reason)) problems.push(forbiddenCharactersMessage("The reason"));
+  if (reason && lapsAdjustment === null && !Number.isNaN(lapsAdjustment))
+    notes.push("a reason without laps adjusted: kept with the result");
+
+  const values: ImportedResult = {
+    boatClass,
+    heatNumber,
+    position,
+    laps,
+    lapTime,
+    bestLap,
+    totalTime,
+    lapsAdjustment,
+    lapsAdjustmentReason: reason || null,
+  };
+  return { values, problems, notes };
+}
+
+type RowRacer = Pick<PreviewRow, "racer" | "newRacer" | "suggestions">;
+
+/**
+ * The racer a row goes to: by boat number, by name, by the admin's choice among the suggestions,
+ * or a new racer the import adds (kept in `newRacers` once per name and boat).
+ */
+function racerOfRow(
+  match: Awaited<ReturnType<typeof matchRacer>>,
+  row: { name: string; boat: string; choice: number | "new" | null; boatClass: string },
+  problems: string[],
+  notes: string[],
+  newRacers: Map<string, NewRacer>,
+): RowRacer {
+  const { name, boat, choice, boatClass } = row;
+  if (match.kind === "boat") {
+    if (match.nameDiffers) notes.push(`boat #${boat} is ${racerLabel(match.racer)}'s; the file says "${name}"`);
+    return { racer: { id: match.racer.id, label: racerLabel(match.racer), by: "boat" }, newRacer: null, suggestions: [] };
+  }
+  if (match.kind === "name") {
+    return { racer: { id: match.racer.id, label: racerLabel(match.racer), by: "name" }, newRacer: null, suggestions: [] };
+  }
+  const suggestions = match.suggestions.map((r) => ({ id: r.id, label: racerLabel(r) }));
+  if (!match.compared)
+    notes.push("not compared with the club's racers for close spellings (too many names in this file match no racer)");
+  // Only a racer the preview offers for this row: a choice is never a way to name any racer.
+  const chosen = match.suggestions.find((r) => r.id === choice);
+  if (chosen) return { racer: { id: chosen.id, label: racerLabel(chosen), by: "choice" }, newRacer: null, suggestions };
+  if (name === "") {
+    problems.push(boat ? `no racer has boat #${boat}, and the row has no name` : "no boat number and no name");
+    return { racer: null, newRacer: null, suggestions };
+  }
+  const { firstName, lastName } = splitName(name);
+  const boatNumber = boat.replace(/^#\s*/, "");
+  const refused = newRacerProblems({ firstName, lastName, boatNumber });
+  if (!lastName) problems.push(`a new racer needs a first and a last name ("${name}"): choose a racer, or add them first`);
+  else if (refused.length > 0) problems.push(...refused.map((message) => `new racer: ${message}`));
+  if (!lastName || refused.length > 0) return { racer: null, newRacer: null, suggestions };
+  const key = `${normaliseName(name)}|${normaliseBoat(boat)}`;
+  if (!newRacers.has(key) && isBoatClass(boatClass)) newRacers.set(key, { key, firstName, lastName, boatNumber, boatClass });
+  return { racer: null, newRacer: key, suggestions };
+}
+
+/** Within one class and heat: a position or a racer twice makes both rows unusable. */
+function markTwiceInAHeat(rows: readonly PreviewRow[]): void {
   const groups = new Map<string, PreviewRow[]>();
   for (const row of rows) {
     if (!row.result) continue;
@@ -242,10 +266,16 @@ export async function planImport(
       (r) => `${r.racer?.label ?? r.name} twice in ${heatName}`,
     );
   }
+}
 
+/**
+ * The heats the rows give, in the club's class order: a heat with any unusable row is blocked
+ * (held back whole), and the unusable rows lose their result.
+ */
+function plannedHeats(rows: PreviewRow[], heatOfUnusable: (row: PreviewRow) => { boatClass: string; heatNumber: number } | null) {
   const heats = new Map<string, PlannedHeat>();
   for (const row of rows) {
-    const heatKey = row.result ?? rowHeat(row, mapping, table, settings);
+    const heatKey = row.result ?? heatOfUnusable(row);
     if (!heatKey) continue;
     const key = `${heatKey.boatClass}\u0000${heatKey.heatNumber}`;
     const heat = heats.get(key) ?? { boatClass: heatKey.boatClass, heatNumber: heatKey.heatNumber, rows: [], blocked: false };
@@ -258,17 +288,10 @@ export async function planImport(
     heat.rows.push({ ...row.result, racer: row.racer ? row.racer.id : row.newRacer! });
   }
   for (const heat of heats.values()) heat.rows.sort((a, b) => a.position - b.position);
-  const planned = [...heats.values()].sort(
+  return [...heats.values()].sort(
     (a, b) =>
       BOAT_CLASSES.indexOf(a.boatClass as never) - BOAT_CLASSES.indexOf(b.boatClass as never) || a.heatNumber - b.heatNumber,
   );
-  const used = new Set(planned.filter((h) => !h.blocked).flatMap((h) => h.rows.map((r) => r.racer)));
-  return {
-    rows,
-    heats: planned,
-    newRacers: [...newRacers.values()].filter((n) => used.has(n.key)),
-    unusable: rows.filter((r) => r.problems.length > 0).length,
-  };
 }
 
 /** How many rows give no class, and no heat, so take the settings' defaults (the preview's summary says so). */

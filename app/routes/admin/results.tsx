@@ -92,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- the screen's sections in the order they appear
 export default function Results({ loaderData }: Route.ComponentProps) {
   const { races, competitors, race, results, resultsFailed, draws, official, classes, boatClass, heats, heatNumber } = loaderData;
   const submit = useSubmit();

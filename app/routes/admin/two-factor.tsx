@@ -69,6 +69,7 @@ function setupView(setupId: string, secret: string, username: string, clubName: 
   return { setupId, secretGroups: groupSecret(secret), uri, qr: qrPath(uri) };
 }
 
+// eslint-disable-next-line max-lines-per-function -- one short branch per intent of the screen's forms (set up, confirm, remove, codes, passkeys), each re-authenticated first
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const db = context.get(dbContext);
