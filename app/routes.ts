@@ -84,6 +84,7 @@ export default caseSensitive([
     route("admin/privacy", "routes/admin/privacy.tsx"),
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/settings/check-in", "routes/admin/settings-check-in.ts"),
     route("admin/images", "routes/admin/images.ts"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/account", "routes/admin/account.tsx"),

@@ -1093,7 +1093,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ],
   ["/admin/privacy?erase=", (s) => `/admin/privacy?erase=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/races/:id/entries.csv", (s) => `/admin/races/${s}/entries.csv`, true, CASES_PER_ROUTE],
-  ["/admin/races/:id/check-in", (s) => `/admin/races/${s}/check-in`, true, CASES_PER_ROUTE],
+  ["/admin/races/:id/check-in", (s) => `/admin/races/${s}/check-in`, true, Math.round(CASES_PER_ROUTE / 3)],
   [
     "/admin/races/:id/check-in?q=",
     (s) => `/admin/races/${hostileUpcoming.id}/check-in?q=${s}`,
@@ -1129,7 +1129,8 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     expect(await checksum()).toBe(before);
   });
 
-  it("route and query parameters: no 5xx, nothing slower than 1 s", { timeout: 120_000 }, async () => {
+  // Longer than the others: every route's cases run in this one test (about 2,900 requests).
+  it("route and query parameters: no 5xx, nothing slower than 1 s", { timeout: 240_000 }, async () => {
     const cases: Case[] = routes.flatMap(([label, build, admin, count]) =>
       fc.sample(segment, { seed: SEED, numRuns: count }).map((s) => ({ label, method: "GET" as const, path: build(s), admin })),
     );
