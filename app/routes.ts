@@ -72,6 +72,9 @@ export default caseSensitive([
     route("admin/races", "routes/admin/races.tsx"),
     route("admin/races/:id/entries.csv", "routes/admin/race-entries-csv.ts"),
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),
+    // Check-in at the lake (issue 36 item 1): the phone list, and the taps its script sends.
+    route("admin/races/:id/check-in", "routes/admin/check-in.tsx"),
+    route("admin/races/:id/check-in/tap", "routes/admin/check-in-tap.ts"),
     route("admin/races/:id/import", "routes/admin/results-import.tsx"),
     route("admin/races/:id/official", "routes/admin/results-official.ts"),
     route("admin/results", "routes/admin/results.tsx"),
@@ -81,6 +84,7 @@ export default caseSensitive([
     route("admin/privacy", "routes/admin/privacy.tsx"),
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/settings/check-in", "routes/admin/settings-check-in.ts"),
     route("admin/images", "routes/admin/images.ts"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/account", "routes/admin/account.tsx"),

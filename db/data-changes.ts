@@ -19,6 +19,8 @@ export const PUBLIC_DATA_TABLES = [
   "news",
   // A race page reads its uploaded image's size and widths (issue 24 item 2).
   "images",
+  // A race page's "12 of 15 boats checked in" (issue 36 item 1).
+  "race_check_ins",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 /** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */

@@ -651,3 +651,34 @@ export const erasures = pgTable("erasures", {
   competitorId: integer("competitor_id").primaryKey(),
   erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Check-in at the lake (migration 0038, decision 0055): one row per racer and race; checked in
+ * while `checkedInAt` is set and `undoneAt` is not; `version` rises with every change.
+ */
+export const raceCheckIns = pgTable(
+  "race_check_ins",
+  {
+    raceId: integer("race_id").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    checkedInVia: text("checked_in_via", { enum: ["link", "admin"] }),
+    checkedInBy: integer("checked_in_by"),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    undoneBy: integer("undone_by"),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.competitorId] }), index("race_check_ins_competitor_idx").on(t.competitorId)],
+);
+
+/** Admin check-in taps by their idempotency key (migration 0038): a tap sent twice is applied once. */
+export const checkInTaps = pgTable(
+  "check_in_taps",
+  {
+    key: uuid("key").primaryKey(),
+    raceId: integer("race_id").notNull(),
+    outcome: jsonb("outcome").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("check_in_taps_created_idx").on(t.createdAt)],
+);

@@ -8,11 +8,15 @@ import { clientAddressContext, configContext, dbContext, loggerContext } from "~
 import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { viewEntry, withdraw, type EntryView } from "~/domain/registration/entry-links.server";
+import { checkInByLink, clubClock, linkCheckInView } from "~/domain/race-day/check-in.server";
+import { readCheckInSettings } from "~/domain/race-day/check-in-settings.server";
+import { EntryCheckIn, type EntryCheckInBlock } from "~/components/race-day/entry-check-in";
+import { CHECK_IN, timeOfDay } from "~/lib/race-day/check-in";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { clubToday, formatLongDate } from "~/lib/util/dates";
+import { clubToday, formatClubDateTime, formatLongDate } from "~/lib/util/dates";
 import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration/registration";
 import type { PageHandle } from "~/lib/platform/page";
 import type { Toast } from "~/lib/util/toast";
@@ -33,17 +37,51 @@ export const meta: Route.MetaFunction = () => [{ title: ENTRY_PAGE.title }, { na
 
 type Entry = Extract<EntryView, { kind: "entry" }>;
 type Page =
-  | { state: "entry"; entry: Entry; done: string | null; confirming?: string }
+  | {
+      state: "entry";
+      entry: Entry;
+      done: string | null;
+      confirming?: string;
+      /** Check-in (issue 36 item 1): from its opening time before the start until the race day ends. */
+      checkIn?: EntryCheckInBlock;
+      /** Entries have closed: no withdrawal online, but check-in goes on until the race day ends. */
+      closed?: boolean;
+    }
   | { state: "refused"; alert: Toast; done: string | null };
 
 function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: string | null = null) {
   return data<Page>({ state: "refused", alert: ENTRY_PAGE[kind], done }, { status: kind === "unknown" ? 404 : 410 });
 }
 
-async function page(db: Parameters<typeof viewEntry>[0], token: string, today: string, done: string | null) {
-  const view = await viewEntry(db, token, today);
+type Db = Parameters<typeof viewEntry>[0];
+type Config = { timeZone: string; pinnedToday?: string };
+
+/** The link's check-in as the page shows it; null once the race day is over (or the entry is empty). */
+async function checkInFor(db: Db, token: string, config: Config) {
+  const clock = clubClock(config.timeZone, clubToday(config));
+  const view = await linkCheckInView(db, token, await readCheckInSettings(db), clock);
+  if (view.kind !== "ready" || view.window.state === "over") return null;
+  const block: EntryCheckInBlock = view.checkedInAt
+    ? { state: "checked-in", text: CHECK_IN.already(formatClubDateTime(view.checkedInAt, config.timeZone).time) }
+    : view.window.state === "before"
+      ? { state: "before", text: CHECK_IN.opens(timeOfDay(view.window.opens.minutes), formatLongDate(view.window.opens.day)) }
+      : { state: "open" };
+  return { block, entry: { kind: "entry" as const, ...view.entry } };
+}
+
+/** The link's page: the entry with its withdrawals while entries are open, and its check-in on race day. */
+async function page(db: Db, token: string, config: Config, done: string | null, status = 200, confirm?: string | null) {
+  const [view, checkIn] = await Promise.all([viewEntry(db, token, clubToday(config)), checkInFor(db, token, config)]);
+  if (view.kind === "expired" && checkIn) {
+    return data<Page>({ state: "entry", entry: checkIn.entry, done, checkIn: checkIn.block, closed: true }, { status });
+  }
   if (view.kind !== "entry") return refused(view.kind, done);
-  return data<Page>({ state: "entry", entry: view, done });
+  const confirming =
+    confirm === "race" || (confirm && view.classes.length > 1 && view.classes.includes(confirm)) ? confirm : undefined;
+  return data<Page>(
+    { state: "entry", entry: view, done, ...(confirming ? { confirming } : {}), ...(checkIn ? { checkIn: checkIn.block } : {}) },
+    { status },
+  );
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -52,11 +90,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (view.kind === "used" && new URL(request.url).searchParams.has(WITHDRAWN)) {
     return data<Page>({ state: "refused", alert: ENTRY_PAGE.empty, done: ENTRY_PAGE.withdrawnRace(view.title) });
   }
-  if (view.kind !== "entry") return refused(view.kind);
   // A GET only asks (mail scanners open links); the withdrawal is the POST of the question's "Yes".
-  const asked = new URL(request.url).searchParams.get(CONFIRM);
-  const confirming = asked === "race" || (asked && view.classes.length > 1 && view.classes.includes(asked)) ? asked : undefined;
-  return data<Page>({ state: "entry", entry: view, done: null, ...(confirming ? { confirming } : {}) });
+  return page(
+    context.get(dbContext),
+    params.token,
+    context.get(configContext),
+    null,
+    200,
+    new URL(request.url).searchParams.get(CONFIRM),
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,7 +110,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const parsed = withdrawSchema.safeParse(Object.fromEntries(await readForm(request, withdrawSchema)));
+  const form = await readForm(request, withdrawSchema, { extraFields: ["checkIn"] });
+  if (form.has("checkIn")) return checkIn(db, params.token, context.get(configContext), context.get(clientAddressContext));
+  const parsed = withdrawSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return refused("not-entered");
   const choice = parsed.data.withdraw;
   const today = clubToday(context.get(configContext));
@@ -80,11 +124,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome.from === null || outcome.left.length === 0) {
       return redirect(`${new URL(request.url).pathname}?${WITHDRAWN}`, 303);
     }
-    return page(db, params.token, today, ENTRY_PAGE.withdrawnClass(outcome.from));
+    return page(db, params.token, context.get(configContext), ENTRY_PAGE.withdrawnClass(outcome.from));
   } catch (error) {
     context.get(loggerContext).error({ err: error }, "withdrawing a race entry failed");
     return data<Page>({ state: "refused", alert: ENTRY_PAGE.failed, done: null }, { status: 500 });
   }
+}
+
+/** The racer's own check-in: the link's entry at the link's race, inside the window; twice is once. */
+async function checkIn(db: Db, token: string, config: Config, address: string | null) {
+  const clock = clubClock(config.timeZone, clubToday(config));
+  const outcome = await checkInByLink(db, token, await readCheckInSettings(db), clock, address);
+  if (outcome.kind === "unknown") return refused("unknown");
+  if (outcome.kind === "not-entered") return refused("used");
+  if (outcome.kind === "closed") {
+    const { window } = outcome;
+    const said =
+      window.state === "before"
+        ? CHECK_IN.opens(timeOfDay(window.opens.minutes), formatLongDate(window.opens.day))
+        : CHECK_IN.over;
+    return page(db, token, config, said, 409);
+  }
+  const said =
+    outcome.kind === "checked-in" ? CHECK_IN.done : CHECK_IN.already(formatClubDateTime(outcome.at, config.timeZone).time);
+  return page(db, token, config, said);
 }
 
 export default function RaceEntry({ loaderData, actionData }: Route.ComponentProps) {
@@ -113,7 +176,10 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
               <dt className="text-muted-foreground">Classes</dt>
               <dd>{view.entry.classes.join(", ")}</dd>
             </dl>
-            {view.confirming ? (
+            {view.checkIn && <EntryCheckIn block={view.checkIn} />}
+            {view.closed ? (
+              <p className="text-sm text-muted-foreground">{ENTRY_PAGE.expired.description}</p>
+            ) : view.confirming ? (
               <ConfirmWithdrawal entry={view.entry} choice={view.confirming} />
             ) : (
               <WithdrawChoices entry={view.entry} />

@@ -4,6 +4,9 @@ import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { entryList, resultsStatus } from "~/domain/race-day/race-day.server";
 import { raceHeats } from "~/domain/race-day/heats.server";
 import { EntryList } from "~/components/race-day/entry-list";
+import { CheckInCounts } from "~/components/race-day/check-in-counts";
+import { checkInCounts } from "~/domain/race-day/check-in.server";
+import { checkedInLine } from "~/lib/race-day/check-in";
 import { raceNotices } from "~/domain/news/news.server";
 import { RaceNotices } from "~/components/news/notice";
 import { showNotice } from "~/lib/news/shown";
@@ -56,7 +59,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
   const today = clubToday(config);
   const timing = raceTiming(race.date, today);
-  const [results, entries, classes, official, window, notices, image] = await Promise.all([
+  const raceDay = timing === "today" && race.status !== "cancelled";
+  const [results, entries, classes, official, window, notices, image, checkIns] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     timing === "past" ? null : entryList(db, race.id),
@@ -65,6 +69,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     raceEntryWindow(db, race.id),
     raceNotices(db, race.id),
     raceImageRef(db, race.id),
+    // Race day: how many boats of each class are at the lake (issue 36 item 1), live like the results.
+    raceDay ? checkInCounts(db, race.id) : null,
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -75,7 +81,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ...formatClubDateTime(c.changedAt, config.timeZone),
   }));
   // Race day: the page follows the results as they are saved, and marks the heat that runs next.
-  const live = timing === "today" && race.status !== "cancelled";
+  const live = raceDay;
   const drawn = classes.flatMap((c) =>
     c.heats.map((h) => ({
       boatClass: c.boatClass,
@@ -104,6 +110,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     status,
     entryWindow,
     canEnter,
+    checkIns: checkIns?.map((c) => ({ boatClass: c.boatClass, line: checkedInLine(c.checkedIn, c.entered) })) ?? null,
     notices: notices.map((n) => showNotice(n, config.timeZone)),
     // An uploaded picture; without one the page is as before (the bundled picture).
     ...(image ? { image } : {}),
@@ -112,11 +119,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /**
  * A race's page: heats, entry list, results and their change log beside the race's details, each
- * a section in app/components/race/. A read page: server HTML, no React in the browser.
+ * a section in app/components/races/. A read page: server HTML, no React in the browser.
  */
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow, canEnter, notices } =
-    loaderData;
+  const {
+    race,
+    results,
+    entries,
+    heats,
+    resultsMark,
+    changes,
+    live,
+    lastUpdated,
+    status,
+    entryWindow,
+    canEnter,
+    notices,
+    checkIns,
+  } = loaderData;
   const image = "image" in loaderData ? loaderData.image : undefined;
   return (
     <div className="space-y-6">
@@ -140,7 +160,8 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
               <CardHeader>
                 <CardTitle>Entry List</CardTitle>
               </CardHeader>
-              <CardContent>
+              <CardContent className="space-y-4">
+                {checkIns && checkIns.length > 0 && <CheckInCounts counts={checkIns} />}
                 <EntryList classes={entries} />
               </CardContent>
             </Card>

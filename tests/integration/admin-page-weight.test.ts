@@ -48,6 +48,7 @@ const SIGNED_IN_SCREENS: [string, string][] = [
   ["/admin/competitors/duplicates", "uplicate"],
   ["/admin/races", "Race Management"],
   ["/admin/races/:upcoming/heats", "eats"],
+  ["/admin/races/:upcoming/check-in", "Check-in:"],
   ["/admin/races/:results/import", "mport"],
   ["/admin/results", "Results Management"],
   ["/admin/results?race=:results", "Results Management"],

@@ -672,6 +672,19 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       ]).toString(),
     })),
   ],
+  [
+    "race entry check-in with made-up links",
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label: "check in",
+      method: "POST" as const,
+      path: `/race-entry/${token || "x"}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["checkIn", value || "1"],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ],
   ["two-factor code step", broken("code", "/admin/login/code", [["code", "123456"]], ["code"])],
   [
     "passkey sign-in",
@@ -989,6 +1002,37 @@ const actions: [string, fc.Arbitrary<Case>][] = [
     ),
   ],
   ["results import (malformed files)", malformedImportFiles(`/admin/races/${past.id}/import`)],
+  // Check-in at the lake (issue 36 item 1): the list's form, the taps its script sends, and a late arrival.
+  ...(["check-in", "check-in/tap"] as const).map((where): [string, fc.Arbitrary<Case>] => [
+    `check-in tap (${where})`,
+    broken(
+      `check-in ${where}`,
+      `/admin/races/${hostileUpcoming.id}/${where}`,
+      [
+        ["intent", "in"],
+        ["competitorId", String(hostileRacer.id)],
+        ["basis", "0"],
+        ["key", "00000000-0000-4000-8000-000000000036"],
+      ],
+      ["intent", "competitorId", "basis", "key"],
+      true,
+    ),
+  ]),
+  [
+    "heats: a late arrival",
+    broken(
+      "late arrival",
+      `/admin/races/${hostileUpcoming.id}/heats`,
+      [
+        ["intent", "late"],
+        ["boatClass", "Open"],
+        ["competitorId", String(hostileRacer.id)],
+        ["heatNumber", "1"],
+      ],
+      ["intent", "boatClass", "competitorId", "heatNumber"],
+      true,
+    ),
+  ],
   [
     "mark results official (the Results screen's button)",
     broken("mark official", `/admin/races/${past.id}/official`, [["intent", "official"]], ["intent"], true),
@@ -1049,6 +1093,14 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ],
   ["/admin/privacy?erase=", (s) => `/admin/privacy?erase=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/races/:id/entries.csv", (s) => `/admin/races/${s}/entries.csv`, true, CASES_PER_ROUTE],
+  ["/admin/races/:id/check-in", (s) => `/admin/races/${s}/check-in`, true, Math.round(CASES_PER_ROUTE / 3)],
+  [
+    "/admin/races/:id/check-in?q=",
+    (s) => `/admin/races/${hostileUpcoming.id}/check-in?q=${s}`,
+    true,
+    Math.round(CASES_PER_ROUTE / 3),
+  ],
+  ["/admin/races/:id/check-in/tap", (s) => `/admin/races/${s}/check-in/tap`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/backups/:name", (s) => `/admin/backups/${s}`, true, CASES_PER_ROUTE],
   ["/admin/overview?x=", (s) => `/admin/overview?intent=${s}&race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/results?race=&heat=", (s) => `/admin/results?race=${s}&heat=${s}&class=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
@@ -1077,7 +1129,8 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
     expect(await checksum()).toBe(before);
   });
 
-  it("route and query parameters: no 5xx, nothing slower than 1 s", { timeout: 120_000 }, async () => {
+  // Longer than the others: every route's cases run in this one test (about 2,900 requests).
+  it("route and query parameters: no 5xx, nothing slower than 1 s", { timeout: 240_000 }, async () => {
     const cases: Case[] = routes.flatMap(([label, build, admin, count]) =>
       fc.sample(segment, { seed: SEED, numRuns: count }).map((s) => ({ label, method: "GET" as const, path: build(s), admin })),
     );

@@ -125,11 +125,24 @@ describe("the manage-my-entry link", () => {
       .update(races)
       .set({ entriesCloseAt: sql`now() - interval '1 second'` })
       .where(eq(races.id, race.id));
-    const expired = await view(token);
-    expect(expired.status).toBe(410);
-    expect(expired.data).toMatchObject({ alert: ENTRY_PAGE.expired });
+    // The link lives on for check-in until the race day ends (issue 36 item 1): the page shows
+    // the entry and says entries are closed, without the withdrawal buttons.
+    const closed = await view(token);
+    expect(closed.status).toBe(200);
+    expect(closed.data).toMatchObject({ state: "entry", closed: true, checkIn: { state: "before" } });
     expect((await press(token, "race")).status).toBe(410);
     expect(await classes(race.id, racer.id)).toEqual(["Open"]);
+
+    // Once the race day is over the link has nothing left to do.
+    const past = await createRace(db, { date: inDays(7), status: "upcoming" });
+    const { token: old } = await enter(past.id, racer.id, ["Open"]);
+    await db
+      .update(races)
+      .set({ date: inDays(-1) })
+      .where(eq(races.id, past.id));
+    const expired = await view(old);
+    expect(expired.status).toBe(410);
+    expect(expired.data).toMatchObject({ alert: ENTRY_PAGE.expired });
   });
 
   it("refuses a class the racer is not entered in", async () => {

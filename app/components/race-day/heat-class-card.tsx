@@ -24,9 +24,22 @@ export interface HeatClass {
  * A class's heats: the draw form while it can be (re)drawn, each heat's boats with a move form
  * while it is open, the boats entered after the draw, and the button that locks it.
  */
-export function HeatClassCard({ draw: c, heatSize }: { draw: HeatClass; heatSize: number }) {
+// eslint-disable-next-line max-lines-per-function -- a class's heats and their actions in the order the card shows them
+export function HeatClassCard({
+  draw: c,
+  heatSize,
+  checkedIn = [],
+}: {
+  draw: HeatClass;
+  heatSize: number;
+  checkedIn?: number[];
+}) {
   const open = !c.locked;
   const heatNumbers = c.heats.map((h) => h.heatNumber);
+  // Check-in (issue 36 item 1): the draw may take only the boats at the lake.
+  const here = new Set(checkedIn);
+  const entrants = [...c.heats.flatMap((h) => h.boats), ...c.unplaced];
+  const checkIns = { here: entrants.filter((b) => here.has(b.competitorId)).length, entered: entrants.length };
   return (
     <Card>
       <CardHeader>
@@ -41,7 +54,9 @@ export function HeatClassCard({ draw: c, heatSize }: { draw: HeatClass; heatSize
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {open && !c.hasResults && <HeatDrawForm boatClass={c.boatClass} heatSize={heatSize} drawn={c.method !== null} />}
+        {open && !c.hasResults && (
+          <HeatDrawForm boatClass={c.boatClass} heatSize={heatSize} drawn={c.method !== null} checkIns={checkIns} />
+        )}
         {c.hasResults && open && (
           <p className="text-sm text-muted-foreground">
             Results are saved for this class: boats can still be moved, but not redrawn.
@@ -72,9 +87,21 @@ export function HeatClassCard({ draw: c, heatSize }: { draw: HeatClass; heatSize
         {c.heats.length > 0 && c.unplaced.length > 0 && (
           <section aria-label={`${c.boatClass} entries in no heat`} className="rounded-md border border-dashed p-3">
             <h2 className="font-semibold">Entered after the draw</h2>
+            {c.hasResults && (
+              <p className="text-sm text-muted-foreground">
+                Results are saved for this class: late arrivals can no longer join a heat.
+              </p>
+            )}
             <ul className="mt-2 space-y-1 text-sm">
               {c.unplaced.map((boat) => (
-                <BoatLine key={boat.competitorId} boat={boat} boatClass={c.boatClass} moveTo={open ? heatNumbers : null} />
+                <BoatLine
+                  key={boat.competitorId}
+                  boat={boat}
+                  boatClass={c.boatClass}
+                  moveTo={c.hasResults ? null : heatNumbers}
+                  late
+                  note={checkIns.here > 0 ? (here.has(boat.competitorId) ? "checked in" : "not checked in") : undefined}
+                />
               ))}
             </ul>
           </section>
@@ -95,12 +122,33 @@ export function HeatClassCard({ draw: c, heatSize }: { draw: HeatClass; heatSize
 }
 
 /** A boat in a heat list; `moveTo`: the heats it can be moved to, null when it cannot move. */
-function BoatLine({ boat, boatClass, moveTo }: { boat: Entrant; boatClass: string; moveTo: number[] | null }) {
+function BoatLine({
+  boat,
+  boatClass,
+  moveTo,
+  late = false,
+  note,
+}: {
+  boat: Entrant;
+  boatClass: string;
+  moveTo: number[] | null;
+  late?: boolean;
+  note?: string;
+}) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2">
-      <span>{boatEntryLabel(boat)}</span>
+      <span>
+        {boatEntryLabel(boat)}
+        {note && <span className="text-muted-foreground"> ({note})</span>}
+      </span>
       {moveTo && (
-        <HeatMoveForm boatClass={boatClass} competitorId={boat.competitorId} label={boatEntryLabel(boat)} heats={moveTo} />
+        <HeatMoveForm
+          boatClass={boatClass}
+          competitorId={boat.competitorId}
+          label={boatEntryLabel(boat)}
+          heats={moveTo}
+          late={late}
+        />
       )}
     </li>
   );

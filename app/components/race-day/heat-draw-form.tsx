@@ -6,7 +6,18 @@ import { Label } from "~/components/ui/label";
 import { DRAW_METHOD_LABELS, MAX_HEAT_SIZE, MAX_SEED, MIN_HEAT_SIZE } from "~/lib/race-day/heat-draw";
 
 /** Draws (or redraws) a class's heats: how, how many boats per heat, and an optional seed. */
-export function HeatDrawForm({ boatClass, heatSize, drawn }: { boatClass: string; heatSize: number; drawn: boolean }) {
+export function HeatDrawForm({
+  boatClass,
+  heatSize,
+  drawn,
+  checkIns,
+}: {
+  boatClass: string;
+  heatSize: number;
+  drawn: boolean;
+  /** Race day: how many of the class's entrants are checked in; the draw may take only those. */
+  checkIns?: { here: number; entered: number };
+}) {
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3" aria-label={`Draw ${boatClass} heats`}>
       <input type="hidden" name="intent" value="draw" />
@@ -54,6 +65,12 @@ export function HeatDrawForm({ boatClass, heatSize, drawn }: { boatClass: string
           className="w-36"
         />
       </div>
+      {checkIns && checkIns.here > 0 && (
+        <label className="flex h-9 items-center gap-2 text-sm">
+          <input type="checkbox" name="checkedInOnly" value="on" defaultChecked className="size-4" />
+          Only boats checked in ({checkIns.here} of {checkIns.entered})
+        </label>
+      )}
       <Button type="submit">
         <Shuffle aria-hidden />
         {drawn ? "Redraw heats" : "Draw heats"}
@@ -68,15 +85,18 @@ export function HeatMoveForm({
   competitorId,
   label,
   heats,
+  late = false,
 }: {
   boatClass: string;
   competitorId: number;
   label: string;
   heats: number[];
+  /** A late arrival joining a heat (until the class's first result), rather than a move. */
+  late?: boolean;
 }) {
   return (
     <Form method="post" className="flex items-center gap-1">
-      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="intent" value={late ? "late" : "move"} />
       <input type="hidden" name="boatClass" value={boatClass} />
       <input type="hidden" name="competitorId" value={competitorId} />
       <select name="heatNumber" aria-label={`Heat for ${label}`} className="h-8 rounded-md border bg-background px-1 text-sm">
@@ -86,8 +106,8 @@ export function HeatMoveForm({
           </option>
         ))}
       </select>
-      <Button type="submit" size="sm" variant="outline" aria-label={`Move ${label}`}>
-        Move
+      <Button type="submit" size="sm" variant="outline" aria-label={`${late ? "Add" : "Move"} ${label}`}>
+        {late ? "Add" : "Move"}
       </Button>
     </Form>
   );

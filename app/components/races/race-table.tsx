@@ -100,6 +100,14 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
                 <Grid3x3 aria-hidden />
                 Heats
               </Link>
+              {/* Race day at the lake (issue 36 item 1): the phone list of entrants to check in. */}
+              <Link
+                to={`/admin/races/${race.id}/check-in`}
+                aria-label={`Check-in of ${race.title}`}
+                className={buttonClasses({ variant: "ghost", size: "sm" })}
+              >
+                Check-in
+              </Link>
               <Link
                 to={`/admin/audit?record=race:${race.id}`}
                 aria-label={`History of ${race.title}`}

@@ -17,6 +17,7 @@ export const SECTION_TABLES: Record<SectionKey, readonly string[]> = {
   emailPreferences: ["competitors"],
   raceEntries: ["race_registrations"],
   heatPlaces: ["heat_entries"],
+  checkIns: ["race_check_ins"],
   results: ["race_results"],
   // By the address on file (outbox_messages.recipient).
   emails: ["outbox_messages"],
@@ -84,6 +85,18 @@ export async function racerData(db: Reader, competitorId: number): Promise<Racer
     sql`SELECT r.title, r.date::text AS date, he.boat_class, h.heat_number, he.slot
         FROM heat_entries he JOIN races r ON r.id = he.race_id JOIN heats h ON h.id = he.heat_id
         WHERE he.competitor_id = ${competitorId} ORDER BY r.date, he.boat_class, h.heat_number`,
+  );
+  const checkIns = await rows<{
+    title: string;
+    date: string;
+    checked_in_at: Date | null;
+    via: string | null;
+    undone_at: Date | null;
+  }>(
+    db,
+    sql`SELECT r.title, r.date::text AS date, c.checked_in_at, c.checked_in_via AS via, c.undone_at
+        FROM race_check_ins c JOIN races r ON r.id = c.race_id
+        WHERE c.competitor_id = ${competitorId} AND c.checked_in_at IS NOT NULL ORDER BY r.date`,
   );
   const results = await rows<{
     title: string;
@@ -173,6 +186,13 @@ export async function racerData(db: Reader, competitorId: number): Promise<Racer
     emailPreferences: [{ resultsEmails: racer.notify_results, reminderEmails: racer.notify_reminders }],
     raceEntries: entries.map((e) => ({ race: e.title, date: e.date, boatClass: e.boat_class, enteredAt: iso(e.created_at) })),
     heatPlaces: places.map((p) => ({ race: p.title, date: p.date, boatClass: p.boat_class, heat: p.heat_number, slot: p.slot })),
+    checkIns: checkIns.map((c) => ({
+      race: c.title,
+      date: c.date,
+      checkedInAt: iso(c.checked_in_at),
+      how: c.via === "link" ? "Your entry link" : "By the club",
+      undoneAt: iso(c.undone_at),
+    })),
     results: results.map((r) => ({
       race: r.title,
       date: r.date,

@@ -13,6 +13,7 @@ import { compareBoatNumbers, type Entrant } from "~/lib/race-day/race-day";
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/platform/audit";
+import { splitByCheckIn } from "~/domain/race-day/check-in.server";
 
 export interface HeatView {
   heatNumber: number;
@@ -127,13 +128,15 @@ async function classLocked(tx: Tx, raceId: number, boatClass: string) {
 const RACE_GONE = { ok: false, status: 404, message: "This race no longer exists." } as const;
 const LOCKED = (boatClass: string) => ({ ok: false, status: 409, message: `The ${boatClass} draw is locked.` }) as const;
 
+// eslint-disable-next-line max-lines-per-function -- one transaction: lock, read the entries and check-ins, draw, write, audit, in that order
 export async function drawClass(
   db: Database,
-  input: { raceId: number; boatClass: string; method: DrawMethod; heatSize: number; seed?: number },
+  input: { raceId: number; boatClass: string; method: DrawMethod; heatSize: number; seed?: number; checkedInOnly?: boolean },
   actor: AuditActor = NO_ACTOR,
 ): Promise<HeatOutcome> {
   // Standings are read before the transaction: they do not change because of a draw.
   const ranked = input.method === "standings" ? (await standings(db, input.boatClass)).map((s) => s.competitorId) : [];
+  // eslint-disable-next-line max-lines-per-function -- the draw's one transaction, step by step
   return db.transaction(async (tx) => {
     if (!(await lockRace(tx, input.raceId))) return RACE_GONE;
     if (await classLocked(tx, input.raceId, input.boatClass)) return LOCKED(input.boatClass);
@@ -148,13 +151,20 @@ export async function drawClass(
         message: `${input.boatClass} results are already saved, so its heats cannot be drawn again.`,
       } as const;
     }
-    const entrants = (
+    let entrants = (
       await tx
         .select({ id: raceRegistrations.competitorId })
         .from(raceRegistrations)
         .where(and(eq(raceRegistrations.raceId, input.raceId), eq(raceRegistrations.boatClass, input.boatClass)))
     ).map((r) => r.id);
     if (entrants.length === 0) return { ok: false, status: 409, message: `Nobody has entered ${input.boatClass} yet.` } as const;
+    // Race day (issue 36 item 1): the boats at the lake only; the others can join as late arrivals.
+    let leftOut: string[] = [];
+    if (input.checkedInOnly) {
+      ({ kept: entrants, leftOut } = await splitByCheckIn(tx, input.raceId, entrants));
+      if (entrants.length === 0)
+        return { ok: false, status: 409, message: `No ${input.boatClass} boat is checked in yet.` } as const;
+    }
 
     let seed: number | null = null;
     let groups: number[][];
@@ -201,25 +211,43 @@ export async function drawClass(
       changes: {
         ...diffFields({ [field]: previous.length ? previous : null }, { [field]: groups }),
         ...diffFields({ method: null, seed: null }, { method: input.method, seed }),
+        ...(input.checkedInOnly ? diffFields({ "left out, not checked in": null }, { "left out, not checked in": leftOut }) : {}),
       },
     });
     const how = seed === null ? "seeded by the standings" : `seed ${seed}`;
     return {
       ok: true,
-      message: `${input.boatClass}: ${countOf(groups.length, "heat")} drawn (${how}).`,
+      message: `${input.boatClass}: ${countOf(groups.length, "heat")} drawn (${how}).${
+        leftOut.length > 0 ? ` Left out, not checked in: ${leftOut.join(", ")}.` : ""
+      }`,
     } as const;
   });
 }
 
+// eslint-disable-next-line max-lines-per-function -- one transaction: lock, check the heat and the late arrival, move, audit, in that order
 export async function moveBoat(
   db: Database,
-  input: { raceId: number; boatClass: string; competitorId: number; heatNumber: number },
+  input: { raceId: number; boatClass: string; competitorId: number; heatNumber: number; late?: boolean },
   actor: AuditActor = NO_ACTOR,
 ): Promise<HeatOutcome> {
   return db.transaction(async (tx) => {
     const race = await lockRace(tx, input.raceId);
     if (!race) return RACE_GONE;
-    if (await classLocked(tx, input.raceId, input.boatClass)) return LOCKED(input.boatClass);
+    // A late arrival (a boat in no heat) joins a heat until the class's first result, even in a
+    // locked draw (issue 36 item 1); moving a boat between heats stops at the lock.
+    if (input.late) {
+      const [results] = await tx
+        .select({ n: count() })
+        .from(raceResults)
+        .where(and(eq(raceResults.raceId, input.raceId), eq(raceResults.boatClass, input.boatClass)));
+      if (results!.n > 0) {
+        return {
+          ok: false,
+          status: 409,
+          message: `${input.boatClass} results are already saved: late arrivals can no longer join a heat.`,
+        } as const;
+      }
+    } else if (await classLocked(tx, input.raceId, input.boatClass)) return LOCKED(input.boatClass);
     const [target] = await tx
       .select({ id: heats.id })
       .from(heats)
@@ -248,6 +276,8 @@ export async function moveBoat(
       );
     if (!entered && !current)
       return { ok: false, status: 404, message: `That boat is not entered in ${input.boatClass}.` } as const;
+    if (input.late && current)
+      return { ok: false, status: 409, message: `That boat is already in heat ${current.heatNumber}.` } as const;
     if (current?.heatId === target.id) return { ok: true, message: `The boat is already in heat ${input.heatNumber}.` } as const;
     const [inTarget] = await tx
       .select({ n: count(), last: max(heatEntries.slot) })

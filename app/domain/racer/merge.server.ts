@@ -27,6 +27,7 @@ export const REFERENCING_TABLES = {
   message_links: "race e-mail links",
   privacy_requests: "privacy requests",
   privacy_links: "my-data links",
+  race_check_ins: "race check-ins",
 } as const;
 type ReferencingTable = keyof typeof REFERENCING_TABLES;
 
@@ -216,6 +217,16 @@ export async function mergeCompetitors(
       await tx.execute(sql`
         DELETE FROM race_registrations g USING race_registrations k
         WHERE g.competitor_id = ${goneId} AND k.competitor_id = ${keepId} AND k.race_id = g.race_id AND k.boat_class = g.boat_class
+      `);
+      // One check-in per race (issue 36 item 1): where both records have one, the checked-in one stays.
+      await tx.execute(sql`
+        DELETE FROM race_check_ins k USING race_check_ins g
+        WHERE k.competitor_id = ${keepId} AND g.competitor_id = ${goneId} AND k.race_id = g.race_id
+          AND g.checked_in_at IS NOT NULL AND g.undone_at IS NULL AND (k.checked_in_at IS NULL OR k.undone_at IS NOT NULL)
+      `);
+      await tx.execute(sql`
+        DELETE FROM race_check_ins g USING race_check_ins k
+        WHERE g.competitor_id = ${goneId} AND k.competitor_id = ${keepId} AND k.race_id = g.race_id
       `);
       for (const table of Object.keys(REFERENCING_TABLES) as ReferencingTable[]) {
         await tx.execute(sql`UPDATE ${sql.identifier(table)} SET competitor_id = ${keepId} WHERE competitor_id = ${goneId}`);

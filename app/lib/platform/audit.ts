@@ -24,6 +24,9 @@ export const AUDIT_KINDS = [
   "heats.draw",
   "heats.move",
   "heats.lock",
+  // Check-in at the lake (issue 36 item 1): by an admin's tap or the racer's entry link, and undone.
+  "checkin.in",
+  "checkin.undo",
   "results.official",
   "season.create",
   "season.update",

@@ -27,6 +27,7 @@ export const SECTION_KEYS = [
   "emailPreferences",
   "raceEntries",
   "heatPlaces",
+  "checkIns",
   "results",
   "emails",
   "recordChanges",
@@ -94,6 +95,17 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       col("boatClass", "Class"),
       col("heat", "Heat", "number"),
       col("slot", "Place", "number"),
+    ],
+  },
+  checkIns: {
+    title: "Check-ins",
+    about: "When you were checked in at a race, from your entry link or by the club, and a check-in undone.",
+    columns: [
+      col("race", "Race"),
+      col("date", "Race date", "date"),
+      col("checkedInAt", "Checked in", "instant"),
+      col("how", "How"),
+      col("undoneAt", "Undone", "instant"),
     ],
   },
   results: {

@@ -41,6 +41,11 @@ export const drawSchema = z.object({
       ),
     ),
   ),
+  // A ticked box: draw only the boats checked in (issue 36 item 1).
+  checkedInOnly: z.pipe(
+    z.optional(z.string()),
+    z.transform((v: string | undefined) => v !== undefined && v !== ""),
+  ),
 });
 
 export const moveSchema = z.object({
@@ -49,6 +54,9 @@ export const moveSchema = z.object({
   competitorId: between("Please select a boat", 1, "Please select a boat", MAX_ID, "Please select a boat"),
   heatNumber: between("Please choose a heat", 1, "Please choose a heat", 99, "Please choose a heat"),
 });
+
+/** A late arrival (a boat in no heat) put into a heat: until the class's first result. */
+export const lateSchema = z.object({ ...moveSchema.shape, intent: z.literal("late") });
 
 export const lockSchema = z.object({ intent: z.literal("lock"), boatClass });
 

@@ -12,8 +12,10 @@ import { HeatClassCard } from "~/components/race-day/heat-class-card";
 import { HeatResultsStatus } from "~/components/race-day/heat-results-status";
 import { FormAlert } from "~/components/ui/form-alert";
 import { RouteError } from "~/components/layout/route-error";
-import { formatClubDateTime, formatShortDate } from "~/lib/util/dates";
-import { drawSchema, heatFormFields, lockSchema, moveSchema, officialSchema } from "~/lib/race-day/heat-schemas";
+import { formatClubDateTime, formatShortDate, clubToday } from "~/lib/util/dates";
+import { drawSchema, heatFormFields, lateSchema, lockSchema, moveSchema, officialSchema } from "~/lib/race-day/heat-schemas";
+import { checkedInIds, noShowCounts } from "~/domain/race-day/check-in.server";
+import { countOf } from "~/lib/util/plural";
 import { parseId } from "~/lib/util/params";
 import { officialResultsToast } from "~/lib/race-day/race-day";
 import type { Route } from "./+types/heats";
@@ -26,10 +28,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const race = id ? await heatRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
-  const [classes, status] = await Promise.all([raceHeats(db, race.id), resultsStatus(db, race.id)]);
-  const official = status.officialAt ? formatClubDateTime(status.officialAt, context.get(configContext).timeZone) : null;
+  const config = context.get(configContext);
+  const [classes, status, here, noShows] = await Promise.all([
+    raceHeats(db, race.id),
+    resultsStatus(db, race.id),
+    checkedInIds(db, race.id),
+    noShowCounts(db, [race.id], clubToday(config)),
+  ]);
+  const official = status.officialAt ? formatClubDateTime(status.officialAt, config.timeZone) : null;
   // Results entered at the lake for boats nobody entered online count too: they can be made official.
-  return { race: { ...race, dateLabel: formatShortDate(race.date) }, classes, official, hasResults: status.hasResults };
+  return {
+    race: { ...race, dateLabel: formatShortDate(race.date) },
+    classes,
+    official,
+    hasResults: status.hasResults,
+    // Check-in (issue 36 item 1): who is at the lake, and after the race day who never came.
+    checkedIn: [...here],
+    noShows: noShows.get(race.id) ?? 0,
+  };
 }
 
 function refuse(message: string, status = 400) {
@@ -47,11 +63,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? drawSchema
       : fields.intent === "move"
         ? moveSchema
-        : fields.intent === "lock"
-          ? lockSchema
-          : fields.intent === "official"
-            ? officialSchema
-            : null;
+        : fields.intent === "late"
+          ? lateSchema
+          : fields.intent === "lock"
+            ? lockSchema
+            : fields.intent === "official"
+              ? officialSchema
+              : null;
   if (!schema) return refuse("Unknown action.");
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
@@ -59,6 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let outcome: HeatOutcome;
   if (input.intent === "draw") outcome = await drawClass(db, { raceId, ...input }, actor);
   else if (input.intent === "move") outcome = await moveBoat(db, { raceId, ...input }, actor);
+  else if (input.intent === "late") outcome = await moveBoat(db, { raceId, ...input, late: true }, actor);
   else if (input.intent === "lock") outcome = await lockDraw(db, { raceId, boatClass: input.boatClass }, actor);
   else {
     const marked = await markResultsOfficial(db, raceId, context.get(configContext), actor);
@@ -76,7 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Heats({ loaderData, actionData }: Route.ComponentProps) {
-  const { race, classes, official, hasResults } = loaderData;
+  const { race, classes, official, hasResults, checkedIn, noShows } = loaderData;
   useToast(actionData?.toast);
   return (
     <div className="space-y-4">
@@ -84,11 +103,16 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold">Heats: {race.title}</h1>
         <p className="text-sm text-muted-foreground">
           {race.dateLabel} ·{" "}
+          <Link to={`/admin/races/${race.id}/check-in`} className="text-primary underline underline-offset-2">
+            Check-in
+          </Link>{" "}
+          ·{" "}
           <Link to="/admin/races" className="text-primary underline underline-offset-2">
             Back to races
           </Link>
         </p>
       </div>
+      {noShows > 0 && <p className="text-sm">No-shows: {countOf(noShows, "entrant")} never checked in.</p>}
       <FormAlert toast={actionData?.toast} />
       <HeatResultsStatus official={official} hasResults={hasResults} />
       {classes.length === 0 && (
@@ -97,7 +121,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       )}
       {classes.map((c) => (
-        <HeatClassCard key={c.boatClass} draw={c} heatSize={race.heatSize} />
+        <HeatClassCard key={c.boatClass} draw={c} heatSize={race.heatSize} checkedIn={checkedIn} />
       ))}
     </div>
   );

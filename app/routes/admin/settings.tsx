@@ -8,6 +8,8 @@ import { attempt, refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { ClubSettingsForm } from "~/components/admin/club-settings-form";
+import { CheckInSettingsForm } from "~/components/race-day/check-in-settings-form";
+import { readCheckInSettings } from "~/domain/race-day/check-in-settings.server";
 import { ImageUploadForm } from "~/components/images/image-upload-form";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
@@ -23,7 +25,9 @@ const HERE = "/admin/settings";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "settings");
   // Read afresh, not the request's kept copy: the page after a save shows what was saved.
-  return { club: await readClub(context.get(dbContext), context.get(clubDefaultsContext)) };
+  const db = context.get(dbContext);
+  const [club, checkIn] = await Promise.all([readClub(db, context.get(clubDefaultsContext)), readCheckInSettings(db)]);
+  return { club, checkIn };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,6 +90,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </section>
         <ClubSettingsForm club={loaderData.club} lastResult={actionData?.result} failure={failure} />
+        <CheckInSettingsForm settings={loaderData.checkIn} />
       </CardContent>
     </Card>
   );
