@@ -79,6 +79,7 @@ export default caseSensitive([
     route("admin/news", "routes/admin/news.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/privacy", "routes/admin/privacy.tsx"),
+    route("admin/privacy/requests/:id/:file", "routes/admin/privacy-export.ts"),
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/images", "routes/admin/images.ts"),
