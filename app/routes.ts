@@ -54,6 +54,7 @@ export default caseSensitive([
   route("privacy/link/:token", "routes/privacy-link.tsx"),
   route("privacy/my-data", "routes/my-data.tsx"),
   route("privacy/my-data/:file", "routes/my-data-download.ts"),
+  route("privacy/keep/:token", "routes/privacy-keep.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/login/passkey", "routes/admin/login-passkey.ts"),
