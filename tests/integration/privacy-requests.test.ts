@@ -260,3 +260,29 @@ describe("the racer's e-mailed link", () => {
     expect(download.status).toBe(403);
   });
 });
+
+describe("an erased racer in the competitors list", () => {
+  it("is offered no Edit; without results it may be deleted, and the ledger still lists the erasure", async () => {
+    const racer = await createCompetitor(db, { firstName: "Dora", lastName: "Deletable" });
+    expect((await post({ intent: "erase", competitorId: racer.id })).status).toBe(302);
+    const { rows } = await db.execute<{ name: string }>(
+      sql`SELECT first_name || ' ' || last_name AS name FROM competitors WHERE id = ${racer.id}`,
+    );
+    const label = rows[0]!.name;
+    const list = await page("/admin/competitors");
+    expect(list).toContain(label);
+    expect(list).toContain("Erased at their request");
+    expect(list).not.toContain(`aria-label="Edit ${label}"`);
+    expect(list).toContain(`aria-label="Delete ${label}"`);
+    // Nothing of the person is left to keep: the anonymous record goes, the ledger row stays.
+    const deleted = await site.request("/admin/competitors", {
+      method: "POST",
+      cookie,
+      body: form({ intent: "delete", id: racer.id }),
+    });
+    expect(deleted.status).toBeLessThan(400);
+    expect((await db.execute(sql`SELECT 1 FROM competitors WHERE id = ${racer.id}`)).rows).toEqual([]);
+    expect((await db.execute(sql`SELECT 1 FROM erasures WHERE competitor_id = ${racer.id}`)).rows).toHaveLength(1);
+    expect(await page()).toContain(`(no record) (#${racer.id}), erased on`);
+  });
+});

@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-e
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { isErased } from "~/domain/privacy/erasure.server";
+import { erasedRacer, isErased } from "~/domain/privacy/erasure.server";
 import { diffFields } from "~/lib/admin/audit";
 
 export interface AdminCompetitor {
@@ -23,6 +23,8 @@ export interface AdminCompetitor {
   boatClasses: string[];
   wins: number;
   points: number;
+  /** Erased at their request: the list offers no Edit (saveCompetitor refuses it anyway). */
+  erased: boolean;
 }
 
 /** Every competitor by last name, with wins and points from the standings query (all classes). */
@@ -39,6 +41,7 @@ export async function listCompetitors(db: Database): Promise<AdminCompetitor[]> 
         boatNumber: competitors.boatNumber,
         boatColour: competitors.boatColour,
         boatClasses: competitors.boatClasses,
+        erased: erasedRacer(competitors.id),
       })
       .from(competitors)
       .orderBy(...byCompetitorName()),
