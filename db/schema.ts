@@ -682,3 +682,28 @@ export const checkInTaps = pgTable(
   },
   (t) => [index("check_in_taps_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Retention by inactivity (migration 0037, issue 35 item 5): one "keep my details" notice per
+ * period without racing; kept (the clock starts again) or, after RETENTION.inactivityGraceDays,
+ * the contact details removed. Token hash only.
+ */
+export const inactivityNotices = pgTable(
+  "inactivity_notices",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    competitorId: integer("competitor_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    removeAfter: timestamp("remove_after", { withTimezone: true }).notNull(),
+    keptAt: timestamp("kept_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("inactivity_notices_token_key").on(t.tokenHash),
+    index("inactivity_notices_competitor_idx").on(t.competitorId),
+    index("inactivity_notices_waiting_idx")
+      .on(t.removeAfter)
+      .where(sql`kept_at IS NULL AND removed_at IS NULL`),
+  ],
+);

@@ -27,6 +27,7 @@ import { prunePrivacy } from "~/domain/privacy/requests.server";
 import { purgeAuditLog } from "~/domain/platform/audit.server";
 import { createMailWorker } from "~/server/mail-worker";
 import { scheduleEntryReminders } from "~/server/race-reminders";
+import { scheduleInactivityRetention } from "~/server/privacy-retention";
 import { listenForDataChanges } from "~/db/data-changes";
 import { PageCache, pageCacheFastPath, pageKeys } from "~/server/page-cache";
 import { clubToday } from "~/lib/util/dates";
@@ -265,7 +266,8 @@ function clubConfig(env: Env) {
 
 /**
  * Registration e-mails, delivered from the outbox when SMTP_URL is set (else kept and logged),
- * and the opt-in entry reminders a day before a race's entries close (decision 0022).
+ * the opt-in entry reminders a day before a race's entries close (decision 0022), and the hourly
+ * retention by inactivity, whose "keep my details" e-mails go through the same outbox.
  */
 function startMail(
   env: Env,
@@ -294,7 +296,16 @@ function startMail(
     },
     log,
   );
+  const stopRetention = scheduleInactivityRetention(
+    db,
+    async () => {
+      const now = await club.current();
+      return { club: { clubName: now.name, clubEmail: now.email, siteUrl: config.siteUrl }, inactiveYears: now.inactiveYears };
+    },
+    log,
+  );
   return async () => {
+    await stopRetention();
     await stopReminders();
     await mail.stop();
   };

@@ -26,7 +26,12 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     version: notice.version,
     date: formatLongDate(notice.date),
     current: notice === CURRENT_NOTICE,
-    sections: notice.sections({ clubName: club.name, clubEmail: club.email, officer: privacyOfficerOf(club) }),
+    sections: notice.sections({
+      clubName: club.name,
+      clubEmail: club.email,
+      officer: privacyOfficerOf(club),
+      inactiveYears: club.inactiveYears,
+    }),
   });
 }
 

@@ -38,7 +38,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const club = context.get(clubContext);
-  const sections = CURRENT_NOTICE.sections({ clubName: club.name, clubEmail: club.email, officer: privacyOfficerOf(club) });
+  const sections = CURRENT_NOTICE.sections({
+    clubName: club.name,
+    clubEmail: club.email,
+    officer: privacyOfficerOf(club),
+    inactiveYears: club.inactiveYears,
+  });
   return readPageData(request, {
     mailServer: Boolean(context.get(configContext).mailServer),
     sections,

@@ -4,6 +4,7 @@
  * is then gone (410) and their result shows under the anonymous label. On the own-data site, with
  * unique names, removed at the end whatever happens.
  */
+import { readFile } from "node:fs/promises";
 import { inArray } from "drizzle-orm";
 import { competitors, raceResults, races } from "~/db/schema";
 import { ADMIN, logIn, test, toast } from "./admin-support";
@@ -64,6 +65,57 @@ for (const javaScriptEnabled of [true, false]) {
         await withSiteDatabase(async (db) => {
           await db.delete(raceResults).where(inArray(raceResults.raceId, [raceId]));
           await db.delete(races).where(inArray(races.id, [raceId]));
+          await db.delete(competitors).where(inArray(competitors.id, [racer.id]));
+        });
+      }
+    });
+
+    test("an owner enters a paper access request, downloads the racer's data and marks it done", async ({ page }) => {
+      const last = uniqueName();
+      const racer = await withSiteDatabase((db) =>
+        createCompetitor(db, { firstName: "Alma", lastName: `Access${last}`, email: `alma.${last.toLowerCase()}@example.net` }),
+      );
+      const name = `${racer.firstName} ${racer.lastName}`;
+      try {
+        await logIn(page, OWN_DATA_SITE, ADMIN);
+        await page.goto(`${OWN_DATA_SITE}/admin/privacy`);
+        await page.getByLabel("What they asked for").selectOption("access");
+        await page.getByLabel("Who asked").selectOption(String(racer.id));
+        await page.getByLabel("How you confirmed who they are").fill("Letter with a copy of their passport");
+        await page.getByRole("button", { name: "Add request" }).click();
+        const added = javaScriptEnabled
+          ? toast(page, "Request added")
+          : page.getByRole("status").filter({ hasText: "Request added" });
+        await expect(added).toBeVisible();
+        const item = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: `See and get a copy of their data: ${name}` }) });
+        await expect(item.getByText(/^Due on /)).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          item.getByRole("link", { name: "Download all (JSON)" }).click(),
+        ]);
+        const json = JSON.parse(await readFile(await download.path(), "utf8")) as {
+          sections: { registration: { rows: { email: string }[] } };
+        };
+        expect(json.sections.registration.rows[0]!.email).toBe(racer.email);
+
+        await item.getByText("Mark done or refuse").click();
+        await item.getByLabel("What was done (optional)").fill("Sent the file by post");
+        await item.getByRole("button", { name: "Mark done" }).click();
+        const done = javaScriptEnabled
+          ? toast(page, "Request done")
+          : page.getByRole("status").filter({ hasText: "Request done" });
+        await expect(done).toBeVisible();
+        const answered = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: `See and get a copy of their data: ${name}` }) });
+        await expect(answered.getByText("Done.")).toBeVisible();
+        await expect(answered.getByText("Done: Sent the file by post")).toBeVisible();
+      } finally {
+        await withSiteDatabase(async (db) => {
           await db.delete(competitors).where(inArray(competitors.id, [racer.id]));
         });
       }

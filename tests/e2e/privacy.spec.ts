@@ -11,6 +11,7 @@ import { axeViolations } from "./axe";
 import { createDriver, createRace, createResult, OWN_DATA_SITE, uniqueName, withSiteDatabase } from "./factories";
 import { mailsTo } from "./mailbox";
 import { MY_DATA_TEXTS } from "~/lib/privacy/my-data";
+import { CURRENT_NOTICE } from "~/lib/privacy/notice";
 
 test.use({ viewport: PHONE });
 
@@ -107,8 +108,8 @@ test("a racer asks for their data at 375 px, opens the mailed link, downloads it
 
   // The version the consent record names stays readable, linked from the notice.
   await page.goto(`${OWN_DATA_SITE}/privacy`);
-  await page.getByRole("link", { name: "This version (1)" }).click();
-  await expect(page.getByRole("heading", { name: "Privacy notice, version 1" })).toBeVisible();
+  await page.getByRole("link", { name: `This version (${CURRENT_NOTICE.version})` }).click();
+  await expect(page.getByRole("heading", { name: `Privacy notice, version ${CURRENT_NOTICE.version}` })).toBeVisible();
   await checked(page);
 });
 

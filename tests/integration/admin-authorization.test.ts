@@ -129,6 +129,12 @@ const actions: [string, string, Record<string, string | number>][] = [
   ["merge two competitors", "/admin/competitors/duplicates", { keep: racer.id, merge: other.id }],
   ["erase a racer", "/admin/privacy", { intent: "erase", competitorId: other.id }],
   [
+    "enter a privacy request made on paper",
+    "/admin/privacy",
+    { intent: "add", kind: "access", competitorId: other.id, identifiedBy: "In person", confirmedOn: "2026-06-01" },
+  ],
+  ["answer a privacy request", "/admin/privacy", { intent: "refuse", requestId: 1, note: "No" }],
+  [
     "create a race",
     "/admin/races",
     {
@@ -316,6 +322,8 @@ const ownerOnlyPages = [
 ];
 // The download route answers a results officer 403 before it looks for the file.
 ownerOnlyPages.push("/admin/backups/club-backup-2026-01-01T00-00-00-000Z.json.gz");
+// So does the owner's download of a racer's data for a privacy request.
+ownerOnlyPages.push("/admin/privacy/requests/1/my-data.json");
 const ownerOnlyActions = actions.filter(([, path]) =>
   [
     "/admin/competitors",
@@ -461,7 +469,8 @@ describe("as an owner", () => {
   it.each([...pages, ...ownerOnlyPages])("GET %s works", async (path) => {
     const response = await site.request(path, { cookie: `admin_session=${await createSession(db, admin.id)}` });
     // No backup directory on the test site: the owner may ask, and there is no such file.
-    if (path.startsWith("/admin/backups/")) expect(response.status).toBe(404);
+    // Nor a privacy request 1: the owner may ask, and gets a 404.
+    if (path.startsWith("/admin/backups/") || path.startsWith("/admin/privacy/requests/")) expect(response.status).toBe(404);
     else if (path === "/admin") {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin/competitors");

@@ -352,6 +352,7 @@ const CLUB_SETTINGS_FORM: Fields = [
   ["timeZone", "Atlantic/Bermuda"],
   ["privacyOfficerName", "Fuzz Officer"],
   ["privacyOfficerAddress", "PO Box 1985\nHamilton"],
+  ["inactiveYears", "3"],
   ["social[0].label", "Facebook"],
   ["social[0].href", "https://www.facebook.com/fuzz"],
   ["social[1].label", ""],
@@ -597,6 +598,52 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       true,
     ),
   ],
+  // The owner's privacy requests (issue 35 item 4): no such racer or request, so nothing may change.
+  [
+    "admin paper privacy request",
+    broken(
+      "paper request",
+      "/admin/privacy",
+      [
+        ["intent", "add"],
+        ["kind", "access"],
+        ["competitorId", "99999999"],
+        ["identifiedBy", "Seen in person"],
+        ["confirmedOn", "2026-06-01"],
+      ],
+      ["intent", "kind", "competitorId", "identifiedBy", "confirmedOn"],
+      true,
+    ),
+  ],
+  [
+    "admin privacy request extension",
+    broken(
+      "extend request",
+      "/admin/privacy",
+      [
+        ["intent", "extend"],
+        ["requestId", "99999999"],
+        ["until", "2026-08-01"],
+        ["note", "Told by telephone"],
+      ],
+      ["intent", "requestId", "until", "note"],
+      true,
+    ),
+  ],
+  [
+    "admin privacy request answer",
+    broken(
+      "refuse request",
+      "/admin/privacy",
+      [
+        ["intent", "refuse"],
+        ["requestId", "99999999"],
+        ["note", "Could not confirm who they are"],
+      ],
+      ["intent", "requestId", "note"],
+      true,
+    ),
+  ],
   [
     "admin racer erasure",
     // A racer who does not exist: even an intact submission is refused, so nothing may change.
@@ -804,7 +851,13 @@ const actions: [string, fc.Arbitrary<Case>][] = [
   ],
   [
     "club settings",
-    broken("club settings", "/admin/settings", CLUB_SETTINGS_FORM, ["name", "heroHeading", "email", "timeZone", "founded"], true),
+    broken(
+      "club settings",
+      "/admin/settings",
+      CLUB_SETTINGS_FORM,
+      ["name", "heroHeading", "email", "timeZone", "founded", "inactiveYears"],
+      true,
+    ),
   ],
   [
     "club settings: list buttons with bad values",
@@ -929,6 +982,20 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams([
         ["intent", "open"],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ],
+  [
+    "keep-my-details links, made up",
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label: "press a keep-my-details link",
+      method: "POST" as const,
+      // No notice exists: nothing may change, whatever the body.
+      path: `/privacy/keep/${token || "x"}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["intent", "keep"],
         [name || "x", value],
       ]).toString(),
     })),
@@ -1059,6 +1126,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/admin/reset-password/:token", (s) => `/admin/reset-password/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/privacy/v/:version", (s) => `/privacy/v/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/privacy/link/:token", (s) => `/privacy/link/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/privacy/keep/:token", (s) => `/privacy/keep/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/privacy/my-data/:file", (s) => `/privacy/my-data/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/privacy/my-data?erase=", (s) => `/privacy/my-data?erase=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/news/:id", (s) => `/news/${s}`, false, CASES_PER_ROUTE],
@@ -1091,7 +1159,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
     true,
     Math.round(CASES_PER_ROUTE / 3),
   ],
-  ["/admin/privacy?erase=", (s) => `/admin/privacy?erase=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/privacy?erase=", (s) => `/admin/privacy?erase=${s}&request=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/privacy/requests/:id/:file", (s) => `/admin/privacy/requests/${s}/${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/races/:id/entries.csv", (s) => `/admin/races/${s}/entries.csv`, true, CASES_PER_ROUTE],
   ["/admin/races/:id/check-in", (s) => `/admin/races/${s}/check-in`, true, Math.round(CASES_PER_ROUTE / 3)],
   [

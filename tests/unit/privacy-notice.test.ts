@@ -10,11 +10,17 @@ import { KEEP } from "~/lib/admin/overview";
 import { CURRENT_NOTICE, NOTICE_VERSIONS, noticeText, noticeVersion } from "~/lib/privacy/notice";
 import { RETENTION, retentionSchedule } from "~/lib/platform/retention";
 
-const CONTEXT = { clubName: "Test Club", clubEmail: "club@example.org", officer: { name: "Pat Officer", address: "PO Box 1" } };
+const CONTEXT = {
+  clubName: "Test Club",
+  clubEmail: "club@example.org",
+  officer: { name: "Pat Officer", address: "PO Box 1" },
+  inactiveYears: 4,
+};
 
 /** version -> sha256 of its text with CONTEXT, recorded when the version was published. */
 const PUBLISHED: Record<number, string> = {
   1: "25e19af130c611b854591757011bf2f2f78cfd9e5c85b2374b203800b8b74d10",
+  2: "958b20e1818cb0ced2e073e806021a31381cf2e38704d342d7b6f34279732501",
 };
 
 const fingerprint = (version: number) =>
@@ -38,7 +44,11 @@ describe("the privacy notice's versions", () => {
 
   it("states the retention the code enforces, backups from the backup code's own value", () => {
     const text = noticeText(CURRENT_NOTICE, CONTEXT);
-    for (const line of retentionSchedule()) expect(text).toContain(line.kept);
+    for (const line of retentionSchedule(RETENTION, CONTEXT.inactiveYears)) expect(text).toContain(line.kept);
+    // Retention by inactivity: the club's years (a setting) and the days to keep one's details.
+    expect(text).toContain(`no race entry or result for ${CONTEXT.inactiveYears} years`);
+    expect(text).toContain(`within ${RETENTION.inactivityGraceDays} days`);
+    expect(text).toContain(`never after those ${RETENTION.myDataLinkDays} days`);
     expect(RETENTION.backupDays).toBe(KEEP.backup);
     expect(text).toContain(`${KEEP.backup} days`);
     expect(text).toContain(`${RETENTION.sentEmailDays} days`);

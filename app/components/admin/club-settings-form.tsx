@@ -32,6 +32,7 @@ export function ClubSettingsForm({
     defaultValue: {
       ...club,
       founded: String(club.founded),
+      inactiveYears: String(club.inactiveYears),
       social: [...club.social, { label: "", href: "" }],
     },
   });
@@ -68,6 +69,15 @@ export function ClubSettingsForm({
         </p>
         <InputField field={fields.privacyOfficerName} label="Privacy officer's name" autoComplete="name" />
         <TextareaField field={fields.privacyOfficerAddress} label="Privacy officer's postal or e-mail address" />
+        <InputField
+          field={fields.inactiveYears}
+          label="Years without an entry or result before a racer's contact details are removed"
+          type="number"
+          inputMode="numeric"
+        />
+        <p className="text-sm text-muted-foreground">
+          The racer is e-mailed first and may keep their details; their results always stay under their name.
+        </p>
       </Section>
       <fieldset className="space-y-3">
         <legend className="mb-2 font-semibold">Social links</legend>

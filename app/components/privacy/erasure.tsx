@@ -9,8 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/input";
 import { countOf } from "~/lib/util/plural";
+import { PRIVACY_REQUESTS_PATH } from "~/lib/privacy/request-forms";
 
-export const PRIVACY_PATH = "/admin/privacy";
+export const PRIVACY_PATH = PRIVACY_REQUESTS_PATH;
 
 export function ErasurePick({ choices }: { choices: { id: number; label: string }[] }) {
   return (
@@ -41,9 +42,11 @@ export interface ErasureConfirmProps {
   email: string | null;
   results: number;
   futureEntries: number;
+  /** The racer's open erasure request, answered by the erasure. */
+  requestId?: number | null;
 }
 
-export function ErasureConfirm({ id, name, email, results, futureEntries }: ErasureConfirmProps) {
+export function ErasureConfirm({ id, name, email, results, futureEntries, requestId }: ErasureConfirmProps) {
   return (
     <Card>
       <CardHeader>
@@ -74,6 +77,7 @@ export function ErasureConfirm({ id, name, email, results, futureEntries }: Eras
         <Form method="post" action={PRIVACY_PATH} className="flex flex-wrap gap-3">
           <input type="hidden" name="intent" value="erase" />
           <input type="hidden" name="competitorId" value={id} />
+          {requestId ? <input type="hidden" name="requestId" value={requestId} /> : null}
           <Button type="submit" variant="destructive">
             Erase {name}
           </Button>

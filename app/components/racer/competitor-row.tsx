@@ -18,6 +18,8 @@ export type CompetitorRowData = {
   wins: number;
   points: number;
   avatar: AvatarDrawing;
+  /** Erased at their request (decision 0053): the record cannot be edited, so no Edit is offered. */
+  erased?: boolean;
 };
 
 /** One competitor of the admin list, with its edit and delete buttons. */
@@ -57,10 +59,14 @@ export function CompetitorRow({
           <History aria-hidden />
           <CardActionLabel>History</CardActionLabel>
         </Link>
-        <Button variant="ghost" size="rowIcon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
-          <Pencil aria-hidden />
-          <CardActionLabel>Edit</CardActionLabel>
-        </Button>
+        {competitor.erased ? (
+          <span className="px-2 text-sm text-muted-foreground">Erased at their request</span>
+        ) : (
+          <Button variant="ghost" size="rowIcon" aria-label={`Edit ${competitor.name}`} onClick={onEdit}>
+            <Pencil aria-hidden />
+            <CardActionLabel>Edit</CardActionLabel>
+          </Button>
+        )}
         <Button variant="ghost" size="rowIcon" aria-label={`Delete ${competitor.name}`} disabled={deleting} onClick={onDelete}>
           <Trash2 aria-hidden className="text-destructive" />
           <CardActionLabel>Delete</CardActionLabel>

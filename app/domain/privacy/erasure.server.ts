@@ -82,12 +82,25 @@ async function ledgerNumber(tx: Runner, competitorId: number): Promise<number> {
  * Everything an erasure changes, for a racer already in the ledger: run by an erasure and again
  * for each ledger row after a restore. Running it twice changes nothing the first did not.
  */
-async function scrub(tx: Runner, competitorId: number): Promise<{ label: string; removed: ErasureCounts; changed: boolean }> {
-  const needles = erasureNeedles(await knownDetails(tx, competitorId));
-  const addresses = erasedAddresses(needles);
-  const n = await ledgerNumber(tx, competitorId);
+/**
+ * What a scrub takes: "erase", everything of decision 0053 (the name becomes the ledger's label);
+ * "contact", the contact details only (retention by inactivity, issue 35 item 5): e-mail address,
+ * telephone, e-mail preferences, links, pending changes, the e-mails to them, and those values in
+ * the audit log and in others' e-mails; the name, boat, consent, entries and results stay.
+ */
+type ScrubMode = "erase" | "contact";
+
+/** The record's own columns a scrub clears: one UPDATE that changes nothing when they are cleared already. */
+async function clearRecord(tx: Runner, competitorId: number, mode: ScrubMode, n: number): Promise<number> {
+  if (mode === "contact") {
+    const { rowCount } = await tx.execute(sql`
+      UPDATE competitors SET email = NULL, telephone = NULL, notify_results = false, notify_reminders = false, updated_at = now()
+      WHERE id = ${competitorId} AND (email, telephone, notify_results, notify_reminders) IS DISTINCT FROM (NULL, NULL, false, false)
+    `);
+    return rowCount ?? 0;
+  }
   const name = anonymousName(n);
-  const { rowCount: record } = await tx.execute(sql`
+  const { rowCount } = await tx.execute(sql`
     UPDATE competitors SET first_name = ${name.firstName}, last_name = ${name.lastName}, email = NULL, telephone = NULL,
       boat_name = NULL, boat_number = '', boat_colour = NULL, pipa_consent = false, pipa_consent_at = NULL,
       notify_results = false, notify_reminders = false, privacy_notice_version = NULL, updated_at = now()
@@ -95,15 +108,36 @@ async function scrub(tx: Runner, competitorId: number): Promise<{ label: string;
         pipa_consent, pipa_consent_at, notify_results, notify_reminders, privacy_notice_version)
       IS DISTINCT FROM (${name.firstName}, ${name.lastName}, NULL, NULL, NULL, '', NULL, false, NULL, false, false, NULL::int)
   `);
+  return rowCount ?? 0;
+}
+
+async function scrub(
+  tx: Runner,
+  competitorId: number,
+  mode: ScrubMode = "erase",
+): Promise<{ label: string | null; removed: ErasureCounts; changed: boolean }> {
+  const known = await knownDetails(tx, competitorId);
+  // Removing contact details keeps the name: only addresses and telephones are searched for.
+  const needles = erasureNeedles(mode === "erase" ? known : known.map(({ email, telephone }) => ({ email, telephone })));
+  const addresses = erasedAddresses(needles);
+  const n = mode === "erase" ? await ledgerNumber(tx, competitorId) : 0;
+  const record = await clearRecord(tx, competitorId, mode, n);
   // A race still to be run: the entry and a place in its draw go; a run race keeps both (the results' history).
-  const { rowCount: futureEntries } = await tx.execute(sql`
-    DELETE FROM race_registrations g USING races r
-    WHERE g.competitor_id = ${competitorId} AND r.id = g.race_id AND r.status = 'upcoming'
-  `);
-  const { rowCount: drawPlaces } = await tx.execute(sql`
-    DELETE FROM heat_entries h USING races r
-    WHERE h.competitor_id = ${competitorId} AND r.id = h.race_id AND r.status = 'upcoming'
-  `);
+  // A racer without racing for years has none; their entries, if any, are theirs to keep.
+  const { rowCount: futureEntries } =
+    mode === "erase"
+      ? await tx.execute(sql`
+          DELETE FROM race_registrations g USING races r
+          WHERE g.competitor_id = ${competitorId} AND r.id = g.race_id AND r.status = 'upcoming'
+        `)
+      : { rowCount: 0 };
+  const { rowCount: drawPlaces } =
+    mode === "erase"
+      ? await tx.execute(sql`
+          DELETE FROM heat_entries h USING races r
+          WHERE h.competitor_id = ${competitorId} AND r.id = h.race_id AND r.status = 'upcoming'
+        `)
+      : { rowCount: 0 };
   const { rowCount: entryLinks } = await tx.execute(sql`DELETE FROM race_entry_links WHERE competitor_id = ${competitorId}`);
   const { rowCount: messageLinks } = await tx.execute(sql`DELETE FROM message_links WHERE competitor_id = ${competitorId}`);
   // "My data" links and their viewing sessions: the page they open has nothing of theirs left to show.
@@ -126,7 +160,12 @@ async function scrub(tx: Runner, competitorId: number): Promise<{ label: string;
       last_error = CASE WHEN lower(recipient) = ANY(${addressArray}) AND status = 'pending' THEN 'Not sent: the recipient was erased at their request.' ELSE last_error END
     WHERE lower(recipient) = ANY(${addressArray}) OR erasure_matches(subject, ${needleArray}) OR erasure_matches(body, ${needleArray})
   `);
-  const { rows: audit } = await tx.execute<{ n: number }>(sql`SELECT erase_from_audit_log(${competitorId}, ${needleArray}) AS n`);
+  // The one redaction path of each mode (migrations 0036, 0037), each refusing a racer it has no row for.
+  const { rows: audit } = await tx.execute<{ n: number }>(
+    mode === "erase"
+      ? sql`SELECT erase_from_audit_log(${competitorId}, ${needleArray}) AS n`
+      : sql`SELECT remove_contact_from_audit_log(${competitorId}, ${needleArray}) AS n`,
+  );
   const removed: ErasureCounts = {
     futureEntries: futureEntries ?? 0,
     drawPlaces: drawPlaces ?? 0,
@@ -135,8 +174,8 @@ async function scrub(tx: Runner, competitorId: number): Promise<{ label: string;
     messages: messages ?? 0,
     auditEntries: audit[0]?.n ?? 0,
   };
-  const changed = (record ?? 0) > 0 || Object.values(removed).some((count) => count > 0);
-  return { label: anonymousLabel(n), removed, changed };
+  const changed = record > 0 || Object.values(removed).some((count) => count > 0);
+  return { label: mode === "erase" ? anonymousLabel(n) : null, removed, changed };
 }
 
 /**
@@ -165,7 +204,35 @@ export async function eraseRacer(tx: Runner, competitorId: number, { actor }: { 
       ),
     });
   }
-  return { ok: true, label, alreadyErased, removed };
+  return { ok: true, label: label!, alreadyErased, removed };
+}
+
+/**
+ * Retention by inactivity (issue 35 item 5), in the caller's transaction: the racer's contact
+ * details go as an erasure takes them, through the same scrub, while their name and results stay.
+ * The caller has marked their notice removed (remove_contact_from_audit_log checks it). One audit
+ * entry of counts only. Null: no such racer.
+ */
+export async function removeContactDetails(
+  tx: Runner,
+  competitorId: number,
+  { actor }: { actor: AuditActor },
+): Promise<ErasureCounts | null> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ERASURE_LOCK})`);
+  const { rows } = await tx.execute<{ id: number }>(sql`SELECT id FROM competitors WHERE id = ${competitorId} FOR UPDATE`);
+  if (!rows[0]) return null;
+  const { removed } = await scrub(tx, competitorId, "contact");
+  await recordAudit(tx, {
+    actor,
+    kind: "privacy.inactivity-removal",
+    record: { type: "competitor", id: competitorId },
+    changes: Object.fromEntries(
+      Object.entries({ contactDetails: 1, ...removed })
+        .filter(([, count]) => count > 0)
+        .map(([field, count]) => [field, { before: null, after: count }]),
+    ),
+  });
+  return removed;
 }
 
 /** Erases one racer in a transaction of its own. */

@@ -11,7 +11,8 @@
  *
  * Opening: the GET only shows a button (mail scanners open links); its POST spends the link in one
  * UPDATE ... WHERE used_at IS NULL and starts a viewing session for that browser (a random id in
- * an HttpOnly cookie, only its hash kept), RETENTION.myDataSessionMinutes long. Each opening is
+ * an HttpOnly cookie, only its hash kept), RETENTION.myDataSessionMinutes long and never past the
+ * link's RETENTION.myDataLinkDays (a download link expires after two days). Each opening is
  * recorded as an access request, answered at once.
  */
 import { createHash } from "node:crypto";
@@ -142,7 +143,8 @@ export async function openMyDataLink(db: Database, token: string, { address }: {
       .set({
         usedAt: sql`now()`,
         sessionHash: hashToken(sessionId),
-        sessionExpiresAt: sql`now() + make_interval(mins => ${RETENTION.myDataSessionMinutes})`,
+        // Never past the link's own RETENTION.myDataLinkDays: the page and its downloads end with the link.
+        sessionExpiresAt: sql`least(now() + make_interval(mins => ${RETENTION.myDataSessionMinutes}), ${privacyLinks.expiresAt})`,
       })
       .where(
         and(eq(privacyLinks.tokenHash, hashToken(token)), isNull(privacyLinks.usedAt), gt(privacyLinks.expiresAt, sql`now()`)),
@@ -166,7 +168,13 @@ export async function sessionRacer(db: Pick<Database, "select">, sessionId: stri
   const [row] = await db
     .select({ competitorId: privacyLinks.competitorId })
     .from(privacyLinks)
-    .where(and(eq(privacyLinks.sessionHash, hashToken(sessionId)), gt(privacyLinks.sessionExpiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(privacyLinks.sessionHash, hashToken(sessionId)),
+        gt(privacyLinks.sessionExpiresAt, sql`now()`),
+        gt(privacyLinks.expiresAt, sql`now()`),
+      ),
+    );
   return row?.competitorId ?? null;
 }
 

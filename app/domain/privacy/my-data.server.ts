@@ -35,6 +35,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   race_entry_links: "hashes of links e-mailed with race entries",
   message_links: "hashes of race e-mail preference links",
   privacy_links: "hashes of the links that open this data",
+  // Retention by inactivity: the link's hash and dates; the e-mail is in "emails", keeping it in "recordChanges".
+  inactivity_notices: "hashes of the keep-my-details links, and when they were sent and answered",
   // The erasure ledger (decision 0053): an id and a date, for a racer who has no data page any more.
   erasures: "ids and dates of erasures made, nothing else",
   // The club's admins' own accounts, never a racer's.

@@ -6,7 +6,7 @@ import type { CompetitorInput } from "~/lib/racer/competitor-schema";
 import { isForeignKeyViolation, isUniqueViolation } from "~/domain/platform/db-errors.server";
 import { byCompetitorName } from "~/domain/racer/competitor-order.server";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
-import { isErased } from "~/domain/racer/erased.server";
+import { erasedRacer, isErased } from "~/domain/racer/erased.server";
 import { diffFields } from "~/lib/platform/audit";
 
 export interface AdminCompetitor {
@@ -22,6 +22,8 @@ export interface AdminCompetitor {
   boatClasses: string[];
   wins: number;
   points: number;
+  /** Erased at their request: the list offers no Edit (saveCompetitor refuses it anyway). */
+  erased: boolean;
 }
 
 /** A racer's wins and points in the all-time standings (the championship's; the route hands them in). */
@@ -45,6 +47,7 @@ export async function listCompetitors(db: Database, totalsOf: PromiseLike<readon
         boatNumber: competitors.boatNumber,
         boatColour: competitors.boatColour,
         boatClasses: competitors.boatClasses,
+        erased: erasedRacer(competitors.id),
       })
       .from(competitors)
       .orderBy(...byCompetitorName()),

@@ -76,6 +76,13 @@ export const AUDIT_KINDS = [
   // A racer's own data (issue 35): a "my data" link asked for, a request made through it.
   "privacy.link-request",
   "privacy.request",
+  // The owner's requests screen (issue 35 item 4): a request extended or answered, a racer's data
+  // downloaded for them; retention by inactivity (item 5): the notice, kept, details removed.
+  "privacy.request-update",
+  "privacy.export",
+  "privacy.inactivity-notice",
+  "privacy.keep",
+  "privacy.inactivity-removal",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

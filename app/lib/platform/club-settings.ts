@@ -8,6 +8,7 @@ import { z } from "~/lib/util/zod";
 import { longPublicText, shortPublicText } from "~/lib/util/input-rules";
 import { site } from "~/lib/platform/site";
 import type { ImageRef } from "~/lib/platform/image-ref";
+import { INACTIVE_YEARS } from "~/lib/platform/retention";
 
 export interface SocialLink {
   label: string;
@@ -35,6 +36,8 @@ export interface Club {
   privacyOfficerName: string;
   /** Where to write to them: a postal or e-mail address. */
   privacyOfficerAddress: string;
+  /** Years without an entry or result before a racer's contact details are removed (issue 35 item 5). */
+  inactiveYears: number;
   /** Uploaded at /admin/settings (issue 24 item 2); absent: the built-in logo, no banner. */
   logo?: ImageRef;
   banner?: ImageRef;
@@ -63,6 +66,7 @@ export function clubDefaults(env: ClubEnvDefaults): Club {
     timeZone: env.timeZone,
     privacyOfficerName: "",
     privacyOfficerAddress: "",
+    inactiveYears: INACTIVE_YEARS.default,
   };
 }
 
@@ -127,6 +131,8 @@ const optionalSetting = (text: ReturnType<typeof shortPublicText>, field: string
     z.transform((v: string | undefined) => v ?? ""),
   );
 
+export const INACTIVE_YEARS_MESSAGE = `Years without racing must be a whole number from ${INACTIVE_YEARS.min} to ${INACTIVE_YEARS.max}.`;
+
 export const PRIVACY_OFFICER_MESSAGES = {
   name: "Privacy officer's name is required with their address.",
   address: "Privacy officer's address is required with their name.",
@@ -163,6 +169,19 @@ const clubSettingsFields = z.object({
     ),
   privacyOfficerName: optionalSetting(shortPublicText("Privacy officer's name"), "Privacy officer's name", 100),
   privacyOfficerAddress: optionalSetting(longPublicText("Privacy officer's address"), "Privacy officer's address", 300),
+  // A form that does not post it (an older page) keeps the default.
+  inactiveYears: z.pipe(
+    z.optional(
+      z
+        .number({ error: INACTIVE_YEARS_MESSAGE })
+        .check(
+          z.int(INACTIVE_YEARS_MESSAGE),
+          z.minimum(INACTIVE_YEARS.min, INACTIVE_YEARS_MESSAGE),
+          z.maximum(INACTIVE_YEARS.max, INACTIVE_YEARS_MESSAGE),
+        ),
+    ),
+    z.transform((v: number | undefined) => v ?? INACTIVE_YEARS.default),
+  ),
   // Rows left blank (the spare row of the form) are dropped; a half-filled row is refused.
   social: z.pipe(
     z.optional(z.array(socialRow).check(z.maxLength(MAX_SOCIAL_LINKS + 1, `At most ${MAX_SOCIAL_LINKS} social links.`))).check(

@@ -35,7 +35,18 @@ export const RETENTION = {
   registrationChangeHours: 24,
   /** Rate-limit counters (they hold the internet address of whoever posted a form). */
   rateLimitHours: 24,
+  /**
+   * After the "keep my details" e-mail to a racer who has not raced for the club's number of years
+   * (a club setting, INACTIVE_YEARS below), this many days to keep them before the contact details go.
+   */
+  inactivityGraceDays: 30,
 } as const;
+
+/**
+ * The club setting "years without an entry or result before contact details are removed": its
+ * default and bounds (app/lib/site/club-settings.ts edits it; the notice states the club's value).
+ */
+export const INACTIVE_YEARS = { default: 3, min: 1, max: 20 } as const;
 
 export type RetentionValues = { readonly [K in keyof typeof RETENTION]: number };
 
@@ -49,7 +60,34 @@ export interface RetentionLine {
  * The notice's table. Takes the values, so a superseded notice version keeps stating the values it
  * was published with (it passes them, frozen) while the current one passes nothing.
  */
-export function retentionSchedule(values: RetentionValues = RETENTION): RetentionLine[] {
+export function retentionSchedule(values: RetentionValues = RETENTION, inactiveYears: number | null = null): RetentionLine[] {
+  // Version 1 of the notice passes no years: its words stay as published (before retention by inactivity).
+  if (inactiveYears === null) return firstSchedule(values);
+  const [registration, results, changes, emails, log, requests, , counters, backups] = firstSchedule(values);
+  return [
+    {
+      what: registration!.what,
+      kept: `While you are registered with the club. If you have no race entry or result for ${countOf(inactiveYears, "year")}, we e-mail you once: unless you choose to keep your details within ${countOf(values.inactivityGraceDays, "day")}, your e-mail address, telephone and e-mail preferences are removed, and your name and results stay. When your record is erased at your request, all of it is removed except the results below.`,
+    },
+    results!,
+    changes!,
+    emails!,
+    log!,
+    requests!,
+    {
+      what: "Links we e-mail you to see your data",
+      kept: `Usable once, within ${countOf(values.myDataLinkDays, "day")}; the page they open and its downloads work for ${countOf(values.myDataSessionMinutes, "minute")}, and never after those ${countOf(values.myDataLinkDays, "day")}.`,
+    },
+    {
+      what: "Links we e-mail you to keep your details",
+      kept: `Usable once, until you keep your details or the ${countOf(values.inactivityGraceDays, "day")} are over.`,
+    },
+    counters!,
+    backups!,
+  ];
+}
+
+function firstSchedule(values: RetentionValues): RetentionLine[] {
   return [
     {
       what: "Your registration: name, boat, classes, e-mail address, telephone, consent and e-mail preferences",

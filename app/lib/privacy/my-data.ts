@@ -187,6 +187,11 @@ export const AUDIT_KIND_WORDS: Readonly<Record<string, string>> = {
   "results.import": "Record created from a results file",
   "privacy.link-request": "A link to your data was asked for",
   "privacy.request": "Privacy request",
+  "privacy.request-update": "Privacy request answered or given more time",
+  "privacy.export": "Your data downloaded by the club to answer your request",
+  "privacy.inactivity-notice": "E-mail asking whether to keep your details",
+  "privacy.keep": "You chose to keep your details",
+  "privacy.inactivity-removal": "Contact details removed after years without racing",
 };
 
 /** Everything the club holds about one racer, section by section; instants as ISO strings. */

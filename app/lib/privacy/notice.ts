@@ -7,7 +7,7 @@
  * keeps a copy of the current version's text and fails when it changes under the same number.
  */
 import { ANSWER_DAYS, EXTENSION_DAYS } from "~/lib/privacy/requests";
-import { retentionSchedule, type RetentionLine } from "~/lib/platform/retention";
+import { RETENTION, retentionSchedule, type RetentionLine } from "~/lib/platform/retention";
 
 /** The club's privacy officer (PIPA s. 5), a club setting; null until an owner sets it. */
 export interface PrivacyOfficer {
@@ -20,6 +20,8 @@ export interface NoticeContext {
   clubName: string;
   clubEmail: string;
   officer: PrivacyOfficer | null;
+  /** The club's setting: years without an entry or result before contact details are removed. */
+  inactiveYears: number;
 }
 
 export type NoticeBlock =
@@ -121,8 +123,24 @@ const VERSION_1: NoticeVersion = {
   ],
 };
 
+/**
+ * Version 2 (issue 35 items 4 and 5): retention by inactivity, at the club's number of years; the
+ * data page and its downloads end with their link's days; the "keep my details" links. The rest
+ * is version 1's.
+ */
+const VERSION_2: NoticeVersion = {
+  version: 2,
+  date: "2026-11-29",
+  sections: (context) =>
+    VERSION_1.sections(context).map((section) =>
+      section.id === "how-long"
+        ? { ...section, blocks: [{ type: "retention", lines: retentionSchedule(RETENTION, context.inactiveYears) }] }
+        : section,
+    ),
+};
+
 /** Every version ever published, oldest first; the last is in force. */
-export const NOTICE_VERSIONS: readonly NoticeVersion[] = [VERSION_1];
+export const NOTICE_VERSIONS: readonly NoticeVersion[] = [VERSION_1, VERSION_2];
 
 export const CURRENT_NOTICE: NoticeVersion = NOTICE_VERSIONS[NOTICE_VERSIONS.length - 1]!;
 

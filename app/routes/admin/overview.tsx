@@ -23,6 +23,9 @@ import {
   RegistrationChangesBlock,
 } from "~/components/admin/overview-blocks";
 import { PrivacyOfficerBlock } from "~/components/privacy/privacy-officer-block";
+import { PrivacyRequestsBlock } from "~/components/privacy/requests";
+import { requestsDueSoon } from "~/domain/privacy/request-screen.server";
+import { dueSoonLine } from "~/lib/privacy/request-items";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatBytes, isBackupStale, noMailServerWarning, provenSummary, testMailSchema } from "~/lib/admin/overview";
@@ -47,12 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { date, time } = formatClubDateTime(instant, config.timeZone);
     return `${date} ${time}`;
   };
-  const [race, provisional, changes, outbox, backups] = await Promise.all([
-    nextRaceStatus(db, clubToday(config)),
+  const today = clubToday(config);
+  const [race, provisional, changes, outbox, backups, privacyDue] = await Promise.all([
+    nextRaceStatus(db, today),
     provisionalRaces(db),
     waitingRegistrationChanges(db, { withNames: owner }),
     outboxStatus(db, { withFailures: mayUse(admin.role, "settings") }),
     config.backupDir ? listBackups(config.backupDir) : Promise.resolve([]),
+    // Owners (area "privacy"): open privacy requests due within a week, or overdue.
+    mayUse(admin.role, "privacy") ? requestsDueSoon(db, config.timeZone, today) : Promise.resolve(null),
   ]);
   const newest = backups[0] ?? null;
   return {
@@ -72,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backupStale: isBackupStale(newest?.modifiedAt ?? null),
     privacyOfficer: privacyOfficerOf(context.get(clubContext))?.name ?? null,
     mayEditSettings: mayUse(admin.role, "settings"),
+    privacyDue: privacyDue && privacyDue.map((r) => ({ id: r.id, line: dueSoonLine(r, today) })),
   };
 }
 
@@ -128,6 +135,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         />
         <RegistrationChangesBlock count={loaderData.changes.count} names={loaderData.changes.names} owner={owner} />
         <PrivacyOfficerBlock officerName={loaderData.privacyOfficer} owner={loaderData.mayEditSettings} />
+        {loaderData.privacyDue && loaderData.privacyDue.length > 0 && <PrivacyRequestsBlock due={loaderData.privacyDue} />}
       </div>
     </div>
   );
