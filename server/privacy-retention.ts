@@ -8,6 +8,7 @@ import type { Database } from "~/db/client";
 import { runInactivityRetention } from "~/domain/privacy/inactivity.server";
 import type { ClubSite } from "~/lib/platform/club";
 import type { Logger } from "~/server/logger";
+import { runPeriodically } from "~/server/periodic";
 
 export function scheduleInactivityRetention(
   db: Database,
@@ -15,25 +16,15 @@ export function scheduleInactivityRetention(
   log: Pick<Logger, "info" | "error">,
   intervalMs = 60 * 60_000,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= club()
-      .then(({ club: now, inactiveYears }) => runInactivityRetention(db, now, inactiveYears))
-      .then(({ notified, removed }) => {
-        if (notified || removed) log.info({ notified, removed }, "retention by inactivity");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "retention by inactivity failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(
+    () =>
+      club()
+        .then(({ club: now, inactiveYears }) => runInactivityRetention(db, now, inactiveYears))
+        .then(({ notified, removed }) => {
+          if (notified || removed) log.info({ notified, removed }, "retention by inactivity");
+        })
+        .catch((error: unknown) => log.error({ err: error }, "retention by inactivity failed")),
+    60_000,
+    intervalMs,
+  );
 }

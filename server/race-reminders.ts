@@ -6,6 +6,7 @@ import type { Database } from "~/db/client";
 import { queueEntryReminders } from "~/domain/registration/race-messages.server";
 import type { ClubSite } from "~/lib/platform/club";
 import type { Logger } from "~/server/logger";
+import { runPeriodically } from "~/server/periodic";
 
 export function scheduleEntryReminders(
   db: Database,
@@ -14,25 +15,15 @@ export function scheduleEntryReminders(
   log: Pick<Logger, "info" | "error">,
   intervalMs = 5 * 60_000,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= club()
-      .then(({ club: now, timeZone }) => queueEntryReminders(db, now, timeZone))
-      .then((queued) => {
-        if (queued) log.info({ queued }, "entry reminders queued");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "entry reminders failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 10_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(
+    () =>
+      club()
+        .then(({ club: now, timeZone }) => queueEntryReminders(db, now, timeZone))
+        .then((queued) => {
+          if (queued) log.info({ queued }, "entry reminders queued");
+        })
+        .catch((error: unknown) => log.error({ err: error }, "entry reminders failed")),
+    10_000,
+    intervalMs,
+  );
 }
