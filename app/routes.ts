@@ -46,6 +46,8 @@ export default caseSensitive([
   route("registration/confirm/:token", "routes/registration-confirm.tsx"),
   route("race-registration", "routes/race-registration.tsx"),
   route("race-entry/:token", "routes/race-entry.tsx"),
+  // A request for a results check before the results are official (issue 36 item 3).
+  route("race-entry/:token/results-check", "routes/race-entry-results-check.tsx"),
   route("messages/:token", "routes/messages.tsx"),
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   // A racer's own data (issue 35): the notice and its versions, the e-mailed link, the data and its downloads.
@@ -74,6 +76,7 @@ export default caseSensitive([
     route("admin/races/:id/heats", "routes/admin/heats.tsx"),
     route("admin/races/:id/import", "routes/admin/results-import.tsx"),
     route("admin/races/:id/official", "routes/admin/results-official.ts"),
+    route("admin/races/:id/results-checks", "routes/admin/results-checks.ts"),
     route("admin/results", "routes/admin/results.tsx"),
     route("admin/seasons", "routes/admin/seasons.tsx"),
     route("admin/news", "routes/admin/news.tsx"),
@@ -81,6 +84,7 @@ export default caseSensitive([
     route("admin/privacy", "routes/admin/privacy.tsx"),
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/settings/results-check", "routes/admin/results-check-setting.ts"),
     route("admin/images", "routes/admin/images.ts"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/account", "routes/admin/account.tsx"),

@@ -19,6 +19,8 @@ export const PUBLIC_DATA_TABLES = [
   "news",
   // A race page reads its uploaded image's size and widths (issue 24 item 2).
   "images",
+  // A race page's requests for a results check and their outcomes (issue 36 item 3).
+  "results_check_requests",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 /** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */

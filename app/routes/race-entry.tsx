@@ -8,6 +8,8 @@ import { clientAddressContext, configContext, dbContext, loggerContext } from "~
 import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { viewEntry, withdraw, type EntryView } from "~/domain/registration/entry-links.server";
+import { resultsCheckOffer } from "~/domain/race-day/results-checks.server";
+import { ResultsCheckLink } from "~/components/race-day/results-check-link";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = () => [{ title: ENTRY_PAGE.title }, { na
 type Entry = Extract<EntryView, { kind: "entry" }>;
 type Page =
   | { state: "entry"; entry: Entry; done: string | null; confirming?: string }
-  | { state: "refused"; alert: Toast; done: string | null };
+  | { state: "refused"; alert: Toast; done: string | null; check?: { openUntil: string | null } };
 
 function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: string | null = null) {
   return data<Page>({ state: "refused", alert: ENTRY_PAGE[kind], done }, { status: kind === "unknown" ? 404 : 410 });
@@ -47,7 +49,13 @@ async function page(db: Parameters<typeof viewEntry>[0], token: string, today: s
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const view = await viewEntry(context.get(dbContext), params.token, clubToday(context.get(configContext)));
+  const [view, check] = await Promise.all([
+    viewEntry(context.get(dbContext), params.token, clubToday(context.get(configContext))),
+    resultsCheckOffer(context.get(dbContext), params.token, context.get(configContext).timeZone),
+  ]);
+  // Race day, after entries close: the link still asks for a results check while one may be filed.
+  if (check)
+    return data<Page>({ state: "refused", alert: ENTRY_PAGE.expired, done: null, check: { openUntil: check.openUntil } });
   // The answer to a successful withdrawal (a 200): the link is spent, which is what the racer asked for.
   if (view.kind === "used" && new URL(request.url).searchParams.has(WITHDRAWN)) {
     return data<Page>({ state: "refused", alert: ENTRY_PAGE.empty, done: ENTRY_PAGE.withdrawnRace(view.title) });
@@ -89,6 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function RaceEntry({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
+  const here = useLocation().pathname;
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
@@ -101,6 +110,9 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
           </p>
         )}
         {view.state === "refused" && <FormAlert toast={view.alert} />}
+        {view.state === "refused" && view.check && (
+          <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />
+        )}
         {view.state === "entry" && (
           <>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">

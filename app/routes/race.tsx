@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { createContext, data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { entryList, resultsStatus } from "~/domain/race-day/race-day.server";
@@ -13,6 +13,8 @@ import { RaceHeats } from "~/components/race/race-heats";
 import { RaceResultsCard } from "~/components/race/race-results-card";
 import { RaceWhenWhere } from "~/components/race/race-when-where";
 import { ResultChanges } from "~/components/race/result-changes";
+import { RaceResultsChecks } from "~/components/race/results-checks";
+import { raceResultsChecks } from "~/domain/race-day/results-checks.server";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
@@ -56,7 +58,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const config = context.get(configContext);
   const today = clubToday(config);
   const timing = raceTiming(race.date, today);
-  const [results, entries, classes, official, window, notices, image] = await Promise.all([
+  const [results, entries, classes, official, window, notices, image, checks] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     timing === "past" ? null : entryList(db, race.id),
@@ -65,6 +67,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     raceEntryWindow(db, race.id),
     raceNotices(db, race.id),
     raceImageRef(db, race.id),
+    raceResultsChecks(db, race.id, config.timeZone),
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -92,7 +95,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The way in for racers: the entry form with this race chosen, while it takes entries (the
   // same rule as the form's list: upcoming, not past, inside its window).
   const canEnter = race.status === "upcoming" && timing !== "past" && entryWindowState(window, new Date()) === "open";
-  return readPageData(request, {
+  const page = readPageData(request, {
     race,
     results,
     entries,
@@ -107,16 +110,43 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     notices: notices.map((n) => showNotice(n, config.timeZone)),
     // An uploaded picture; without one the page is as before (the bundled picture).
     ...(image ? { image } : {}),
+    checks,
   });
+  if (checks.openUntil) context.set(changesByTheClock, true);
+  return page;
 }
+
+/** "Open until 15:40" ends without a write, which would drop the kept page: not kept while it says so. */
+const changesByTheClock = createContext(false);
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const response = await next();
+    if (context.get(changesByTheClock)) response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  },
+];
 
 /**
  * A race's page: heats, entry list, results and their change log beside the race's details, each
  * a section in app/components/race/. A read page: server HTML, no React in the browser.
  */
 export default function RaceDetail({ loaderData }: Route.ComponentProps) {
-  const { race, results, entries, heats, resultsMark, changes, live, lastUpdated, status, entryWindow, canEnter, notices } =
-    loaderData;
+  const {
+    race,
+    results,
+    entries,
+    heats,
+    resultsMark,
+    changes,
+    live,
+    lastUpdated,
+    status,
+    entryWindow,
+    canEnter,
+    notices,
+    checks,
+  } = loaderData;
   const image = "image" in loaderData ? loaderData.image : undefined;
   return (
     <div className="space-y-6">
@@ -146,6 +176,9 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
             </Card>
           )}
           <RaceResultsCard raceId={race.id} results={results} resultsMark={resultsMark} lastUpdated={lastUpdated} />
+          {(checks.openUntil || checks.list.length > 0) && (
+            <RaceResultsChecks openUntil={checks.openUntil} checks={checks.list} />
+          )}
           {changes.length > 0 && <ResultChanges changes={changes} />}
         </div>
         <RaceDetails race={race} image={image} status={status} entryWindow={entryWindow} />

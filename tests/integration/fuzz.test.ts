@@ -672,6 +672,41 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       ]).toString(),
     })),
   ],
+  [
+    "results check requests with made-up links",
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label: "results check",
+      method: "POST" as const,
+      // No link exists, so nothing may be filed.
+      path: `/race-entry/${token || "x"}/results-check`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["heat", value || "Open:1"],
+        ["problem", value || "A lap was missed."],
+        ["asked", "Count the lap."],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ],
+  [
+    "admin results check decision",
+    // A request that does not exist: even an intact submission is refused, so nothing may change.
+    broken(
+      "results check decision",
+      `/admin/races/${past.id}/results-checks`,
+      [
+        ["requestId", "99999999"],
+        ["outcome", "refused"],
+        ["reason", "The lap counter's sheet shows 12 laps."],
+      ],
+      ["requestId", "outcome", "reason"],
+      true,
+    ),
+  ],
+  [
+    "admin results check setting",
+    broken("results check setting", "/admin/settings/results-check", [["minutes", "45"]], ["minutes"], true),
+  ],
   ["two-factor code step", broken("code", "/admin/login/code", [["code", "123456"]], ["code"])],
   [
     "passkey sign-in",
@@ -1007,6 +1042,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
+  ["/race-entry/:token/results-check", (s) => `/race-entry/${s}/results-check`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/races/:id/results-checks", (s) => `/admin/races/${s}/results-checks`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/images/u/:name", (s) => `/images/u/${s}`, false, CASES_PER_ROUTE],
   ["/images/u/<hash>-:width.webp", (s) => `/images/u/${"0".repeat(32)}-${s}.webp`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/invitation/:token", (s) => `/admin/invitation/${s}`, false, CASES_PER_ROUTE],

@@ -11,17 +11,22 @@ import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-on
 import { recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/admin/audit";
 import { CLUB_IMAGE_KEYS, clubImagesFrom } from "~/domain/images/images.server";
+import { RESULTS_CHECK_MINUTES } from "~/lib/race-day/results-check";
 import { clubDefaults, clubFromStored, type Club, type ClubEnvDefaults, type ClubSettingsInput } from "~/lib/site/club-settings";
 
 export const SETTING_DEFAULTS = {
   /** Every admin, not only owners, must sign in with two factors. */
   "security.require_two_factor": false,
+  /** Minutes requests for a results check stay open after the race day's last results save (decision 0056). */
+  "race_day.results_check_minutes": RESULTS_CHECK_MINUTES.default,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K] extends boolean
   ? boolean
-  : (typeof SETTING_DEFAULTS)[K];
+  : (typeof SETTING_DEFAULTS)[K] extends number
+    ? number
+    : (typeof SETTING_DEFAULTS)[K];
 
 type Executor = Pick<Database, "select" | "insert">;
 

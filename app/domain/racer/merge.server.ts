@@ -27,6 +27,7 @@ export const REFERENCING_TABLES = {
   message_links: "race e-mail links",
   privacy_requests: "privacy requests",
   privacy_links: "my-data links",
+  results_check_requests: "requests for a results check",
 } as const;
 type ReferencingTable = keyof typeof REFERENCING_TABLES;
 

@@ -73,6 +73,9 @@ export const AUDIT_KINDS = [
   // A racer's own data (issue 35): a "my data" link asked for, a request made through it.
   "privacy.link-request",
   "privacy.request",
+  // Requests for a results check (issue 36 item 3): filed by a racer, decided by an admin; the window's setting.
+  "results-check.file",
+  "results-check.decide",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

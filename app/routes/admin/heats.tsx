@@ -4,11 +4,13 @@ import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
 import { drawClass, heatRace, lockDraw, moveBoat, raceHeats, type HeatOutcome } from "~/domain/race-day/heats.server";
 import { markResultsOfficial, resultsStatus } from "~/domain/race-day/race-day.server";
+import { resultsChecksForAdmin } from "~/domain/race-day/results-checks.server";
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { useToast } from "~/components/layout/show-toast";
 import { HeatClassCard } from "~/components/admin/heat-class-card";
+import { ResultsCheckRequests } from "~/components/race-day/results-check-requests";
 import { HeatResultsStatus } from "~/components/admin/heat-results-status";
 import { FormAlert } from "~/components/ui/form-alert";
 import { RouteError } from "~/components/layout/route-error";
@@ -26,10 +28,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const race = id ? await heatRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
-  const [classes, status] = await Promise.all([raceHeats(db, race.id), resultsStatus(db, race.id)]);
-  const official = status.officialAt ? formatClubDateTime(status.officialAt, context.get(configContext).timeZone) : null;
+  const timeZone = context.get(configContext).timeZone;
+  const [classes, status, checks] = await Promise.all([
+    raceHeats(db, race.id),
+    resultsStatus(db, race.id),
+    resultsChecksForAdmin(db, race.id, timeZone),
+  ]);
+  const official = status.officialAt ? formatClubDateTime(status.officialAt, timeZone) : null;
   // Results entered at the lake for boats nobody entered online count too: they can be made official.
-  return { race: { ...race, dateLabel: formatShortDate(race.date) }, classes, official, hasResults: status.hasResults };
+  return { race: { ...race, dateLabel: formatShortDate(race.date) }, classes, official, hasResults: status.hasResults, checks };
 }
 
 function refuse(message: string, status = 400) {
@@ -76,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Heats({ loaderData, actionData }: Route.ComponentProps) {
-  const { race, classes, official, hasResults } = loaderData;
+  const { race, classes, official, hasResults, checks } = loaderData;
   useToast(actionData?.toast);
   return (
     <div className="space-y-4">
@@ -91,6 +98,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <FormAlert toast={actionData?.toast} />
       <HeatResultsStatus official={official} hasResults={hasResults} />
+      <ResultsCheckRequests raceId={race.id} {...checks} />
       {classes.length === 0 && (
         <p className="py-6 text-center text-muted-foreground">
           {hasResults ? "No heat draw: nobody entered this race online." : "Nobody has entered this race yet."}

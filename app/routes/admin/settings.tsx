@@ -3,11 +3,13 @@ import { data } from "react-router";
 import { clubDefaultsContext, dbContext, loggerContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { readClub, saveClub } from "~/domain/admin/club-settings.server";
+import { readResultsCheckMinutes } from "~/domain/race-day/results-check-setting.server";
 import { adminActor } from "~/domain/platform/audit.server";
 import { attempt, refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { ClubSettingsForm } from "~/components/admin/club-settings-form";
+import { ResultsCheckSettingForm } from "~/components/race-day/results-check-setting-form";
 import { ImageUploadForm } from "~/components/admin/image-upload-form";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
@@ -23,7 +25,12 @@ const HERE = "/admin/settings";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "settings");
   // Read afresh, not the request's kept copy: the page after a save shows what was saved.
-  return { club: await readClub(context.get(dbContext), context.get(clubDefaultsContext)) };
+  const db = context.get(dbContext);
+  const [club, resultsCheckMinutes] = await Promise.all([
+    readClub(db, context.get(clubDefaultsContext)),
+    readResultsCheckMinutes(db),
+  ]);
+  return { club, resultsCheckMinutes };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,6 +93,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </section>
         <ClubSettingsForm club={loaderData.club} lastResult={actionData?.result} failure={failure} />
+        <ResultsCheckSettingForm minutes={loaderData.resultsCheckMinutes} />
       </CardContent>
     </Card>
   );
