@@ -16,6 +16,7 @@ import { formatClubDateTime, todayInZone } from "~/lib/util/dates";
 import { action as fileAction, loader as fileLoader } from "~/routes/race-entry-results-check";
 import { loader as entryLoader } from "~/routes/race-entry";
 import { startTestSite, type TestSite } from "../support/admin-http";
+import { firstLoad } from "../support/first-load";
 import { useTestDatabase } from "../support/database";
 import { createAdmin, createCompetitor, createRace, createRegistration } from "../support/factories";
 import { callWithParams, CLUB, formRequest, outcome, routeContext } from "../support/routes";
@@ -252,5 +253,29 @@ describe("deciding and making the results official", () => {
     // The change it made, quoted from the change log.
     expect(section).toMatch(/<q[^>]*>Heat 1 Open: /);
     for (const personal of [ann.email!, "441-555-0199", REQUEST.problem, REQUEST.asked]) expect(html).not.toContain(personal);
+  });
+});
+
+describe("byte budgets with the results check on the page", () => {
+  // The read pages' budgets (tests/integration/page-weight.test.ts): JS <= 10 KB gzip (20 KB for a
+  // public form's page), a first load < 40 KB gzip.
+  it("the race page with the window open and an outcome, and the entry link's pages, stay within them", async () => {
+    const { race, token } = await raceDay("Budget Cup");
+    expect(outcome(await file(token, REQUEST)).status).toBe(200);
+    const [request] = await requestsOf(race.id);
+    await decideResultsCheck(
+      db,
+      race.id,
+      { requestId: request!.id, outcome: "refused", reason: "The lap sheet shows 9 laps.".repeat(10) },
+      officer,
+    );
+    const figures: Record<string, { js: number; total: number }> = {};
+    for (const path of [`/results/${race.id}`, `/race-entry/${token}`, `/race-entry/${token}/results-check`]) {
+      const { js, total } = await firstLoad(site.url, path);
+      figures[path] = { js, total };
+      expect(js, path).toBeLessThanOrEqual(10 * 1024);
+      expect(total, path).toBeLessThan(40 * 1024);
+    }
+    console.info("first load (gzip bytes) with the results check:", JSON.stringify(figures));
   });
 });
