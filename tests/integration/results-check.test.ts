@@ -15,7 +15,8 @@ import { RESULTS_CHECK_TEXT } from "~/lib/race-day/results-check";
 import { formatClubDateTime, todayInZone } from "~/lib/util/dates";
 import { action as fileAction, loader as fileLoader } from "~/routes/race-entry-results-check";
 import { loader as entryLoader } from "~/routes/race-entry";
-import { startTestSite, type TestSite } from "../support/admin-http";
+import { form, startTestSite, type TestSite } from "../support/admin-http";
+import { createSession } from "~/domain/admin/auth.server";
 import { firstLoad } from "../support/first-load";
 import { useTestDatabase } from "../support/database";
 import { createAdmin, createCompetitor, createRace, createRegistration } from "../support/factories";
@@ -253,6 +254,42 @@ describe("deciding and making the results official", () => {
     // The change it made, quoted from the change log.
     expect(section).toMatch(/<q[^>]*>Heat 1 Open: /);
     for (const personal of [ann.email!, "441-555-0199", REQUEST.problem, REQUEST.asked]) expect(html).not.toContain(personal);
+  });
+});
+
+describe("the Heats page's decision and the setting, over HTTP", () => {
+  it("a decision needs a reason (400, nothing decided); with one it is saved; the setting moves the window", async () => {
+    const cookie = `admin_session=${await createSession(db, admin.id)}`;
+    const { race, token } = await raceDay("Heats Page Cup");
+    expect(outcome(await file(token, REQUEST)).status).toBe(200);
+    const [request] = await requestsOf(race.id);
+    const decide = (fields: Record<string, string>) =>
+      site.request(`/admin/races/${race.id}/heats`, {
+        method: "POST",
+        cookie,
+        body: form({ intent: "decide", requestId: request!.id, ...fields }),
+      });
+    const noReason = await decide({ outcome: "refused", reason: " " });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.text()).toContain("Reason is required.");
+    const noChange = await decide({ outcome: "accepted", reason: "Checked." });
+    expect(noChange.status).toBe(400);
+    expect(await noChange.text()).toContain("Please choose the change the request made");
+    expect((await requestsOf(race.id))[0]!.outcome).toBeNull();
+    const done = await decide({ outcome: "refused", reason: "The lap sheet shows 9 laps." });
+    expect(done.status).toBe(302);
+    expect((await requestsOf(race.id))[0]).toMatchObject({
+      outcome: "refused",
+      reason: "The lap sheet shows 9 laps.",
+      decidedBy: admin.id,
+    });
+
+    // The owner's setting: 0 closes the window at once (official may go ahead); a bad value is a 400.
+    const setting = (minutes: string) => site.request("/admin/settings", { method: "POST", cookie, body: form({ minutes }) });
+    expect((await setting("121")).status).toBe(400);
+    expect((await setting("0")).status).toBe(302);
+    expect(await markResultsOfficial(db, race.id, CLUB)).toMatchObject({ ok: true });
+    expect((await setting("30")).status).toBe(302);
   });
 });
 

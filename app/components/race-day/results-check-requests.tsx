@@ -31,12 +31,10 @@ export interface LoggedChangeOption {
  * the editor or the import) or refuse it, with a reason the race page shows.
  */
 export function ResultsCheckRequests({
-  raceId,
   openUntil,
   requests,
   changes,
 }: {
-  raceId: number;
   openUntil: string | null;
   requests: readonly AdminCheck[];
   changes: readonly LoggedChangeOption[];
@@ -76,7 +74,7 @@ export function ResultsCheckRequests({
                     {r.change && <span className="block font-normal text-muted-foreground">{r.change}</span>}
                   </p>
                 ) : (
-                  <DecideForm raceId={raceId} request={r} changes={changes.filter((c) => c.at >= r.filedAt)} />
+                  <DecideForm request={r} changes={changes.filter((c) => c.at >= r.filedAt)} />
                 )}
               </li>
             ))}
@@ -87,18 +85,12 @@ export function ResultsCheckRequests({
   );
 }
 
-function DecideForm({
-  raceId,
-  request,
-  changes,
-}: {
-  raceId: number;
-  request: AdminCheck;
-  changes: readonly LoggedChangeOption[];
-}) {
+/** Posted to the Heats page's own action (intent "decide"). */
+function DecideForm({ request, changes }: { request: AdminCheck; changes: readonly LoggedChangeOption[] }) {
   const id = `check-${request.id}`;
   return (
-    <Form method="post" action={`/admin/races/${raceId}/results-checks`} className="space-y-2">
+    <Form method="post" className="space-y-2">
+      <input type="hidden" name="intent" value="decide" />
       <input type="hidden" name="requestId" value={request.id} />
       <div className="space-y-1">
         <Label htmlFor={`${id}-change`}>The change it made (to accept)</Label>

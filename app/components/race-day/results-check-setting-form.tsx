@@ -4,14 +4,14 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RESULTS_CHECK_MINUTES } from "~/lib/race-day/results-check";
 
-/** /admin/settings: how long racers may ask for a results check after the race day's last results save. */
+/** /admin/settings (posted to its own action, told apart by its field): how long racers may ask for a results check after the race day's last results save. */
 export function ResultsCheckSettingForm({ minutes }: { minutes: number }) {
   return (
     <section aria-labelledby="results-check-setting" className="space-y-3">
       <h2 id="results-check-setting" className="text-lg font-semibold">
         Results check
       </h2>
-      <Form method="post" action="/admin/settings/results-check" className="flex flex-wrap items-end gap-3">
+      <Form method="post" className="flex flex-wrap items-end gap-3">
         <div className="space-y-1.5">
           <Label htmlFor="results-check-minutes">Minutes open after the last results of the day</Label>
           <Input

@@ -57,6 +57,10 @@ export const RESULTS_CHECK_TEXT = {
     description: `You already have ${RESULTS_CHECK_LIMITS.waitingPerRacer} requests waiting for a decision; please wait for them.`,
   },
   invalid: { type: "error", title: "Nothing was filed", description: "Please correct the marked fields." },
+  minutesSaved: (minutes: number) =>
+    minutes === 0
+      ? "Racers can no longer ask for a results check; results can be made official at once."
+      : `Requests for a results check stay open ${minutes} minutes after the race day's last results.`,
 } as const;
 
 /** Why "Mark results official" is refused (null: it may go ahead). */
@@ -98,6 +102,7 @@ const id = (message: string) =>
 /** An admin's decision on the Heats page: accepted with the change log entry it made, or refused; both with a reason. */
 export const decideResultsCheckSchema = z
   .object({
+    intent: z.literal("decide"),
     requestId: id("This request no longer exists."),
     outcome: z.enum(["accepted", "refused"], { error: "Please choose Accept or Refuse." }),
     reason: text("Reason", RESULTS_CHECK_LIMITS.reason),
@@ -114,7 +119,9 @@ export const decideResultsCheckSchema = z
       path: ["changeId"],
     }),
   );
-export type DecideResultsCheckInput = z.output<typeof decideResultsCheckSchema>;
+export type DecideResultsCheckInput = Omit<z.output<typeof decideResultsCheckSchema>, "intent">;
+/** The decision's fields, beside the heat forms' own on the Heats page (its form reader's names). */
+export const DECIDE_FIELDS = ["requestId", "outcome", "reason", "changeId"] as const;
 
 /** The owner's setting at /admin/settings. */
 export const resultsCheckMinutesSchema = z.object({

@@ -4,7 +4,8 @@ import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
 import { drawClass, heatRace, lockDraw, moveBoat, raceHeats, type HeatOutcome } from "~/domain/race-day/heats.server";
 import { markResultsOfficial, resultsStatus } from "~/domain/race-day/race-day.server";
-import { resultsChecksForAdmin } from "~/domain/race-day/results-checks.server";
+import { decideResultsCheck, resultsChecksForAdmin } from "~/domain/race-day/results-checks.server";
+import { DECIDE_FIELDS, decideResultsCheckSchema } from "~/lib/race-day/results-check";
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
@@ -39,8 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { race: { ...race, dateLabel: formatShortDate(race.date) }, classes, official, hasResults: status.hasResults, checks };
 }
 
-function refuse(message: string, status = 400) {
-  return refused({ type: "error", title: "Heats not changed", description: message }, status);
+function refuse(message: string, status = 400, title = "Heats not changed") {
+  return refused({ type: "error", title, description: message }, status);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -48,7 +49,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const raceId = parseId(params.id);
   if (!raceId) throw data("Race Not Found", { status: 404 });
-  const fields = Object.fromEntries(await readForm(request, heatFormFields));
+  const fields = Object.fromEntries(await readForm(request, heatFormFields, { extraFields: DECIDE_FIELDS }));
+  if (fields.intent === "decide") {
+    // A request for a results check (decision 0056): its own words, the page's own answer.
+    const decision = decideResultsCheckSchema.safeParse(fields);
+    if (!decision.success) return refuse(decision.error.issues[0]!.message, 400, "Request not decided");
+    const decided = await decideResultsCheck(db, raceId, decision.data, actor);
+    if (!decided.ok) return refuse(decided.message, decided.status, "Request not decided");
+    return redirectWithToast(`/admin/races/${raceId}/heats`, {
+      type: "success",
+      title: "Request decided",
+      description: decided.message,
+    });
+  }
   const schema =
     fields.intent === "draw"
       ? drawSchema
@@ -98,7 +111,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <FormAlert toast={actionData?.toast} />
       <HeatResultsStatus official={official} hasResults={hasResults} />
-      <ResultsCheckRequests raceId={race.id} {...checks} />
+      <ResultsCheckRequests {...checks} />
       {classes.length === 0 && (
         <p className="py-6 text-center text-muted-foreground">
           {hasResults ? "No heat draw: nobody entered this race online." : "Nobody has entered this race yet."}
