@@ -46,6 +46,8 @@ export default caseSensitive([
   route("registration/confirm/:token", "routes/registration-confirm.tsx"),
   route("race-registration", "routes/race-registration.tsx"),
   route("race-entry/:token", "routes/race-entry.tsx"),
+  // A request for a results check before the results are official (issue 36 item 3).
+  route("race-entry/:token/results-check", "routes/race-entry-results-check.tsx"),
   route("messages/:token", "routes/messages.tsx"),
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   // A racer's own data (issue 35): the notice and its versions, the e-mailed link, the data and its downloads.

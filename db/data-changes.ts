@@ -21,6 +21,8 @@ export const PUBLIC_DATA_TABLES = [
   "images",
   // A race page's "12 of 15 boats checked in" (issue 36 item 1).
   "race_check_ins",
+  // A race page's requests for a results check and their outcomes (issue 36 item 3).
+  "results_check_requests",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 /** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */

@@ -439,8 +439,34 @@ export const raceResultChanges = pgTable(
     boatClass: text("boat_class").notNull(),
     description: text("description").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Logged before the results were official, while a results check request waited (migration 0039). */
+    provisional: boolean("provisional").notNull().default(false),
   },
   (t) => [index("race_result_changes_race_idx").on(t.raceId, t.changedAt)],
+);
+
+/** Requests for a results check (issue 36 item 3, migration 0039, decision 0056). */
+export const resultsCheckRequests = pgTable(
+  "results_check_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    raceId: integer("race_id").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    boatClass: text("boat_class").notNull(),
+    heatNumber: integer("heat_number").notNull(),
+    problem: text("problem").notNull(),
+    asked: text("asked").notNull(),
+    filedAt: timestamp("filed_at", { withTimezone: true }).notNull().defaultNow(),
+    outcome: text("outcome", { enum: ["accepted", "refused"] }),
+    reason: text("reason"),
+    changeId: bigint("change_id", { mode: "number" }),
+    decidedBy: integer("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("results_check_requests_race_idx").on(t.raceId, t.filedAt),
+    index("results_check_requests_competitor_idx").on(t.competitorId),
+  ],
 );
 
 // Migration 0006 adds no table: the sequence `public_data_version` and the change triggers on the

@@ -8,10 +8,12 @@ import { clientAddressContext, configContext, dbContext, loggerContext } from "~
 import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { viewEntry, withdraw, type EntryView } from "~/domain/registration/entry-links.server";
-import { checkInByLink, clubClock, linkCheckInView } from "~/domain/race-day/check-in.server";
+import { checkInByLink, clubClock, linkCheckIn } from "~/domain/race-day/check-in.server";
 import { readCheckInSettings } from "~/domain/race-day/check-in-settings.server";
-import { EntryCheckIn, type EntryCheckInBlock } from "~/components/race-day/entry-check-in";
-import { CHECK_IN, timeOfDay } from "~/lib/race-day/check-in";
+import { EntryCheckIn } from "~/components/race-day/entry-check-in";
+import { CHECK_IN, timeOfDay, type EntryCheckInBlock } from "~/lib/race-day/check-in";
+import { resultsCheckOffer } from "~/domain/race-day/results-checks.server";
+import { ResultsCheckLink } from "~/components/race-day/results-check-link";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -46,8 +48,12 @@ type Page =
       checkIn?: EntryCheckInBlock;
       /** Entries have closed: no withdrawal online, but check-in goes on until the race day ends. */
       closed?: boolean;
+      /** A results check may be asked for (issue 36 item 3). */
+      check?: ResultsCheckOffer;
     }
-  | { state: "refused"; alert: Toast; done: string | null };
+  | { state: "refused"; alert: Toast; done: string | null; check?: ResultsCheckOffer };
+
+type ResultsCheckOffer = { openUntil: string | null };
 
 function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: string | null = null) {
   return data<Page>({ state: "refused", alert: ENTRY_PAGE[kind], done }, { status: kind === "unknown" ? 404 : 410 });
@@ -56,49 +62,56 @@ function refused(kind: "unknown" | "used" | "expired" | "not-entered", done: str
 type Db = Parameters<typeof viewEntry>[0];
 type Config = { timeZone: string; pinnedToday?: string };
 
-/** The link's check-in as the page shows it; null once the race day is over (or the entry is empty). */
-async function checkInFor(db: Db, token: string, config: Config) {
-  const clock = clubClock(config.timeZone, clubToday(config));
-  const view = await linkCheckInView(db, token, await readCheckInSettings(db), clock);
-  if (view.kind !== "ready" || view.window.state === "over") return null;
-  const block: EntryCheckInBlock = view.checkedInAt
-    ? { state: "checked-in", text: CHECK_IN.already(formatClubDateTime(view.checkedInAt, config.timeZone).time) }
-    : view.window.state === "before"
-      ? { state: "before", text: CHECK_IN.opens(timeOfDay(view.window.opens.minutes), formatLongDate(view.window.opens.day)) }
-      : { state: "open" };
-  return { block, entry: { kind: "entry" as const, ...view.entry } };
-}
-
-/** The link's page: the entry with its withdrawals while entries are open, and its check-in on race day. */
-async function page(db: Db, token: string, config: Config, done: string | null, status = 200, confirm?: string | null) {
-  const [view, checkIn] = await Promise.all([viewEntry(db, token, clubToday(config)), checkInFor(db, token, config)]);
+/**
+ * The link's page: the entry with its withdrawals while entries are open, its check-in on race day,
+ * and the way to ask for a results check while one may be filed.
+ */
+async function page(
+  db: Db,
+  token: string,
+  config: Config,
+  done: string | null,
+  status = 200,
+  confirm?: string | null,
+  check?: ResultsCheckOffer | null,
+) {
+  const [view, checkIn] = await Promise.all([viewEntry(db, token, clubToday(config)), linkCheckIn(db, token, config)]);
+  const offer = check ? { check } : {};
   if (view.kind === "expired" && checkIn) {
-    return data<Page>({ state: "entry", entry: checkIn.entry, done, checkIn: checkIn.block, closed: true }, { status });
+    return data<Page>({ state: "entry", entry: checkIn.entry, done, checkIn: checkIn.block, closed: true, ...offer }, { status });
   }
+  // After entries close the link still asks for a results check while one may be filed.
+  if (view.kind !== "entry" && check) return data<Page>({ state: "refused", alert: ENTRY_PAGE.expired, done, check });
   if (view.kind !== "entry") return refused(view.kind, done);
   const confirming =
     confirm === "race" || (confirm && view.classes.length > 1 && view.classes.includes(confirm)) ? confirm : undefined;
   return data<Page>(
-    { state: "entry", entry: view, done, ...(confirming ? { confirming } : {}), ...(checkIn ? { checkIn: checkIn.block } : {}) },
+    {
+      state: "entry",
+      entry: view,
+      done,
+      ...(confirming ? { confirming } : {}),
+      ...(checkIn ? { checkIn: checkIn.block } : {}),
+      ...offer,
+    },
     { status },
   );
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const view = await viewEntry(context.get(dbContext), params.token, clubToday(context.get(configContext)));
+  const db = context.get(dbContext);
+  const config = context.get(configContext);
+  const [view, check] = await Promise.all([
+    viewEntry(db, params.token, clubToday(config)),
+    resultsCheckOffer(db, params.token, config.timeZone),
+  ]);
   // The answer to a successful withdrawal (a 200): the link is spent, which is what the racer asked for.
   if (view.kind === "used" && new URL(request.url).searchParams.has(WITHDRAWN)) {
     return data<Page>({ state: "refused", alert: ENTRY_PAGE.empty, done: ENTRY_PAGE.withdrawnRace(view.title) });
   }
   // A GET only asks (mail scanners open links); the withdrawal is the POST of the question's "Yes".
-  return page(
-    context.get(dbContext),
-    params.token,
-    context.get(configContext),
-    null,
-    200,
-    new URL(request.url).searchParams.get(CONFIRM),
-  );
+  const offer = check ? { openUntil: check.openUntil } : null;
+  return page(db, params.token, config, null, 200, new URL(request.url).searchParams.get(CONFIRM), offer);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -152,6 +165,7 @@ async function checkIn(db: Db, token: string, config: Config, address: string | 
 
 export default function RaceEntry({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
+  const here = useLocation().pathname;
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
@@ -164,6 +178,9 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
           </p>
         )}
         {view.state === "refused" && <FormAlert toast={view.alert} />}
+        {view.state === "refused" && view.check && (
+          <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />
+        )}
         {view.state === "entry" && (
           <>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -177,6 +194,7 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
               <dd>{view.entry.classes.join(", ")}</dd>
             </dl>
             {view.checkIn && <EntryCheckIn block={view.checkIn} />}
+            {view.check && <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />}
             {view.closed ? (
               <p className="text-sm text-muted-foreground">{ENTRY_PAGE.expired.description}</p>
             ) : view.confirming ? (

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { createContext, data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
 import { entryList, resultsStatus } from "~/domain/race-day/race-day.server";
@@ -16,6 +16,8 @@ import { RaceHeats } from "~/components/races/race-heats";
 import { RaceResultsCard } from "~/components/races/race-results-card";
 import { RaceWhenWhere } from "~/components/races/race-when-where";
 import { ResultChanges } from "~/components/races/result-changes";
+import { RaceResultsChecks } from "~/components/race-day/results-checks";
+import { raceResultsChecks } from "~/domain/race-day/results-checks.server";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
@@ -60,7 +62,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const today = clubToday(config);
   const timing = raceTiming(race.date, today);
   const raceDay = timing === "today" && race.status !== "cancelled";
-  const [results, entries, classes, official, window, notices, image, checkIns] = await Promise.all([
+  const [results, entries, classes, official, window, notices, image, checkIns, checks] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     timing === "past" ? null : entryList(db, race.id),
@@ -71,6 +73,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     raceImageRef(db, race.id),
     // Race day: how many boats of each class are at the lake (issue 36 item 1), live like the results.
     raceDay ? checkInCounts(db, race.id) : null,
+    raceResultsChecks(db, race.id, config.timeZone),
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -98,7 +101,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The way in for racers: the entry form with this race chosen, while it takes entries (the
   // same rule as the form's list: upcoming, not past, inside its window).
   const canEnter = race.status === "upcoming" && timing !== "past" && entryWindowState(window, new Date()) === "open";
-  return readPageData(request, {
+  const page = readPageData(request, {
     race,
     results,
     entries,
@@ -114,8 +117,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     notices: notices.map((n) => showNotice(n, config.timeZone)),
     // An uploaded picture; without one the page is as before (the bundled picture).
     ...(image ? { image } : {}),
+    checks,
   });
+  if (checks.openUntil) context.set(changesByTheClock, true);
+  return page;
 }
+
+/** "Open until 15:40" ends without a write, which would drop the kept page: not kept while it says so. */
+const changesByTheClock = createContext(false);
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const response = await next();
+    if (context.get(changesByTheClock)) response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  },
+];
 
 /**
  * A race's page: heats, entry list, results and their change log beside the race's details, each
@@ -136,6 +153,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
     canEnter,
     notices,
     checkIns,
+    checks,
   } = loaderData;
   const image = "image" in loaderData ? loaderData.image : undefined;
   return (
@@ -167,6 +185,9 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
             </Card>
           )}
           <RaceResultsCard raceId={race.id} results={results} resultsMark={resultsMark} lastUpdated={lastUpdated} />
+          {(checks.openUntil || checks.list.length > 0) && (
+            <RaceResultsChecks openUntil={checks.openUntil} checks={checks.list} />
+          )}
           {changes.length > 0 && <ResultChanges changes={changes} />}
         </div>
         <RaceDetails race={race} image={image} status={status} entryWindow={entryWindow} />

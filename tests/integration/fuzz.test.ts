@@ -18,7 +18,10 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/admin/auth.server";
 import { inviteAdmin } from "~/domain/admin/invitations.server";
-import { news, seasons } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { news, raceEntryLinks, races, resultsCheckRequests, seasons } from "~/db/schema";
+import { hashToken, newToken } from "~/domain/platform/tokens.server";
+import { todayInZone } from "~/lib/util/dates";
 import { MAX_BODY_BYTES } from "~/server/request-guards";
 import { createTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration, createResult, createAdmin } from "../support/factories";
@@ -44,6 +47,25 @@ const other = await createCompetitor(db);
 const upcoming = await createRace(db, { title: "Fuzz Open", date: "2099-06-01", status: "upcoming" });
 const past = await createRace(db, { title: "Fuzz Past", date: "2024-06-01", status: "completed" });
 await createResult(db, { raceId: past.id, competitorId: racer.id, position: 1 });
+
+/**
+ * Race day with the results check window open (decision 0056): a live entry link and a waiting
+ * request, so the filing and decision forms are valid as given. Made only for the test that needs
+ * it and removed after: today's race would be live, and would make this year the standings' season.
+ */
+async function raceDayWithWaitingCheck() {
+  const race = await createRace(db, { title: "Fuzz Check", date: todayInZone("Atlantic/Bermuda"), status: "completed" });
+  await createRegistration(db, { raceId: race.id, competitorId: racer.id, boatClass: "Open" });
+  await createResult(db, { raceId: race.id, competitorId: racer.id, position: 1 });
+  await db.update(races).set({ resultsUpdatedAt: new Date() }).where(eq(races.id, race.id));
+  const token = newToken();
+  await db.insert(raceEntryLinks).values({ tokenHash: hashToken(token), raceId: race.id, competitorId: racer.id });
+  const [waiting] = await db
+    .insert(resultsCheckRequests)
+    .values({ raceId: race.id, competitorId: racer.id, boatClass: "Open", heatNumber: 1, problem: "A lap.", asked: "Count it." })
+    .returning();
+  return { race, token, requestId: waiting!.id, remove: () => db.delete(races).where(eq(races.id, race.id)) };
+}
 
 // Hostile text as old rows could hold it (written straight into the database: the forms refuse it).
 const HOSTILE =
@@ -335,6 +357,10 @@ const LONG_TEXT_FIELDS = [
   "missionQuote",
   "blurb",
   "privacyOfficerAddress",
+  // A request for a results check and its decision's reason.
+  "problem",
+  "asked",
+  "reason",
 ];
 
 /** The club settings form as the screen posts it (valid), with a social link and the spare blank row. */
@@ -732,6 +758,39 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       ]).toString(),
     })),
   ],
+  [
+    "results check requests with made-up links",
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label: "results check",
+      method: "POST" as const,
+      // No link exists, so nothing may be filed.
+      path: `/race-entry/${token || "x"}/results-check`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["heat", value || "Open:1"],
+        ["problem", value || "A lap was missed."],
+        ["asked", "Count the lap."],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ],
+  [
+    "admin results check decision (Heats page)",
+    // A request that does not exist: even an intact submission is refused, so nothing may change.
+    broken(
+      "results check decision",
+      `/admin/races/${past.id}/heats`,
+      [
+        ["intent", "decide"],
+        ["requestId", "99999999"],
+        ["outcome", "refused"],
+        ["reason", "The lap counter's sheet shows 12 laps."],
+      ],
+      ["requestId", "outcome", "reason"],
+      true,
+    ),
+  ],
+  ["admin results check setting", broken("results check setting", "/admin/settings", [["minutes", "45"]], ["minutes"], true)],
   ["two-factor code step", broken("code", "/admin/login/code", [["code", "123456"]], ["code"])],
   [
     "passkey sign-in",
@@ -1118,6 +1177,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/competitor/:id/vs?other=", (s) => `/competitor/${racer.id}/vs?other=${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
+  ["/race-entry/:token/results-check", (s) => `/race-entry/${s}/results-check`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/images/u/:name", (s) => `/images/u/${s}`, false, CASES_PER_ROUTE],
   ["/images/u/<hash>-:width.webp", (s) => `/images/u/${"0".repeat(32)}-${s}.webp`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/invitation/:token", (s) => `/admin/invitation/${s}`, false, CASES_PER_ROUTE],
@@ -1235,6 +1295,7 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
   });
 
   it("control and text-direction characters in every text field: 400, no table changed", { timeout: 120_000 }, async () => {
+    const raceDay = await raceDayWithWaitingCheck();
     const competitor: Fields = [
       ["intent", "save"],
       ["id", String(other.id)],
@@ -1311,6 +1372,27 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
         ],
         true,
       ],
+      [
+        `/race-entry/${raceDay.token}/results-check`,
+        [
+          ["heat", "Open:1"],
+          ["problem", "My last lap was not counted."],
+          ["asked", "Count the lap."],
+        ],
+        ["problem", "asked"],
+        false,
+      ],
+      [
+        `/admin/races/${raceDay.race.id}/heats`,
+        [
+          ["intent", "decide"],
+          ["requestId", String(raceDay.requestId)],
+          ["outcome", "refused"],
+          ["reason", "The lap sheet shows nine laps."],
+        ],
+        ["reason"],
+        true,
+      ],
       ["/admin/forgot-password", [["email", "fuzz.admin@example.org"]], ["email"], false],
       ["/privacy", [["email", "fuzz.racer@example.com"]], ["email"], false],
       [
@@ -1360,6 +1442,7 @@ describe("fuzz: malformed input over real HTTP against the production build", ()
       [],
     );
     expect(await checksum()).toBe(before);
+    await raceDay.remove();
   });
 
   it("hostile titles and names come out harmless in every format: iCalendar, CSV, SVG, e-mail", { timeout: 60_000 }, async () => {

@@ -112,6 +112,11 @@ describe("the entry form after results", () => {
     expect(before.races.map((r) => r.id)).toContain(race.id);
 
     await save(race.id, [racer.id]);
+    // Saved on its own day: the results check window (decision 0056) has to run out first.
+    await db
+      .update(races)
+      .set({ resultsUpdatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(races.id, race.id));
     expect(await markResultsOfficial(db, race.id, CLUB)).toMatchObject({ ok: true });
     const after = await call(loader, { request: new Request("http://localhost/race-registration"), context: routeContext(db) });
     expect(after.races.map((r) => r.id)).not.toContain(race.id);

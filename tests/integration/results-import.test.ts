@@ -11,7 +11,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, competitors, importDrafts, importMappings, raceResultChanges, raceResults, races } from "~/db/schema";
 import { createSession } from "~/domain/admin/auth.server";
-import { confirmImport, createDraft, loadDraft, previewDraft, type DraftSettings } from "~/domain/results-import/results-import.server";
+import {
+  confirmImport,
+  createDraft,
+  loadDraft,
+  previewDraft,
+  type DraftSettings,
+} from "~/domain/results-import/results-import.server";
 import { DEFAULT_SETTINGS } from "~/lib/results-import/preview";
 import { csvCell } from "~/lib/util/csv";
 import { useTestDatabase } from "../support/database";

@@ -1,8 +1,7 @@
 import { Button } from "~/components/ui/button";
-import { CHECK_IN } from "~/lib/race-day/check-in";
+import { CHECK_IN, type EntryCheckInBlock } from "~/lib/race-day/check-in";
 
 /** What the entry link's page says about check-in; `text` is already on the club's clock. */
-export type EntryCheckInBlock = { state: "open" } | { state: "checked-in"; text: string } | { state: "before"; text: string };
 
 /** The racer's own check-in on their entry link's page: a plain form (the page ships no React). */
 export function EntryCheckIn({ block }: { block: EntryCheckInBlock }) {

@@ -4,7 +4,8 @@
  * zone are one more key, "club" (readClub / saveClub below), whose defaults come from site.ts and
  * the environment.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { readStoredSetting, writeStoredSetting } from "~/domain/platform/stored-settings.server";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { clubSettings } from "~/db/schema";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
@@ -27,23 +28,19 @@ export const SETTING_DEFAULTS = {
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K] extends boolean
   ? boolean
-  : (typeof SETTING_DEFAULTS)[K];
+  : (typeof SETTING_DEFAULTS)[K] extends number
+    ? number
+    : (typeof SETTING_DEFAULTS)[K];
 
 type Executor = Pick<Database, "select" | "insert">;
 
-export async function readSetting<K extends SettingKey>(db: Executor, key: K): Promise<SettingValue<K>> {
-  const [row] = await db.select({ value: clubSettings.value }).from(clubSettings).where(eq(clubSettings.key, key));
-  return (row ? row.value : SETTING_DEFAULTS[key]) as SettingValue<K>;
+export function readSetting<K extends SettingKey>(db: Executor, key: K): Promise<SettingValue<K>> {
+  return readStoredSetting(db, key, SETTING_DEFAULTS[key] as SettingValue<K>);
 }
 
 /** Sets a setting; returns what it held before (for the audit log). */
-export async function writeSetting<K extends SettingKey>(db: Executor, key: K, value: SettingValue<K>): Promise<SettingValue<K>> {
-  const before = await readSetting(db, key);
-  await db
-    .insert(clubSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: clubSettings.key, set: { value, updatedAt: sql`now()` } });
-  return before;
+export function writeSetting<K extends SettingKey>(db: Executor, key: K, value: SettingValue<K>): Promise<SettingValue<K>> {
+  return writeStoredSetting(db, key, value, SETTING_DEFAULTS[key] as SettingValue<K>);
 }
 
 /** The SQL that reads whether the club requires two-factor for everyone (for a query that needs it in one round trip). */

@@ -142,6 +142,8 @@ async function scrub(
   const { rowCount: messageLinks } = await tx.execute(sql`DELETE FROM message_links WHERE competitor_id = ${competitorId}`);
   // "My data" links and their viewing sessions: the page they open has nothing of theirs left to show.
   const { rowCount: dataLinks } = await tx.execute(sql`DELETE FROM privacy_links WHERE competitor_id = ${competitorId}`);
+  // Requests for a results check keep their heat and decision (the race page's record); the racer's words go.
+  await tx.execute(sql`UPDATE results_check_requests SET problem = '', asked = '' WHERE competitor_id = ${competitorId}`);
   const { rowCount: pendingChanges } = await tx.execute(
     sql`DELETE FROM pending_registration_changes WHERE competitor_id = ${competitorId}`,
   );

@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client";
+import { heatName } from "~/lib/race-day/results-check";
 import { AUDIT_KIND_WORDS, type DataRow, type RacerData, type SectionKey } from "~/lib/privacy/my-data";
 
 /** The tables each section reads. */
@@ -24,6 +25,7 @@ export const SECTION_TABLES: Record<SectionKey, readonly string[]> = {
   recordChanges: ["audit_log"],
   pendingChanges: ["pending_registration_changes"],
   requests: ["privacy_requests"],
+  resultsChecks: ["results_check_requests"],
 };
 
 /** Tables that mention a racer or hold an address, and why the export leaves them out. */
@@ -166,6 +168,20 @@ export async function racerData(db: Reader, competitorId: number): Promise<Racer
     sql`SELECT kind, source, received_at, due_at, extended_until, status, handled_at, note
         FROM privacy_requests WHERE competitor_id = ${competitorId} ORDER BY received_at, id`,
   );
+  const checks = await rows<{
+    title: string;
+    boat_class: string;
+    heat_number: number;
+    filed_at: Date;
+    problem: string;
+    asked: string;
+    outcome: string | null;
+    reason: string | null;
+  }>(
+    db,
+    sql`SELECT r.title, c.boat_class, c.heat_number, c.filed_at, c.problem, c.asked, c.outcome, c.reason
+        FROM results_check_requests c JOIN races r ON r.id = c.race_id WHERE c.competitor_id = ${competitorId} ORDER BY c.filed_at, c.id`,
+  );
 
   const sections: Record<SectionKey, DataRow[]> = {
     registration: [
@@ -244,6 +260,15 @@ export async function racerData(db: Reader, competitorId: number): Promise<Racer
       status: r.status,
       handledAt: iso(r.handled_at),
       note: r.note || null,
+    })),
+    resultsChecks: checks.map((c) => ({
+      race: c.title,
+      heat: heatName({ boatClass: c.boat_class, heatNumber: c.heat_number }),
+      filedAt: iso(c.filed_at),
+      problem: c.problem || null,
+      asked: c.asked || null,
+      outcome: c.outcome ?? "Waiting for a decision",
+      reason: c.reason,
     })),
   };
   return {

@@ -21,7 +21,12 @@ import {
   type CheckInTap,
   type CheckInWindow,
   type ClubClock,
+  CHECK_IN,
+  timeOfDay,
+  type EntryCheckInBlock,
 } from "~/lib/race-day/check-in";
+import { readCheckInSettings } from "~/domain/race-day/check-in-settings.server";
+import { clubToday, formatClubDateTime, formatLongDate } from "~/lib/util/dates";
 import { boatEntryLabel, compareBoatNumbers } from "~/lib/race-day/race-day";
 import { classTabs } from "~/lib/platform/boat-classes";
 
@@ -405,4 +410,17 @@ export async function splitByCheckIn(tx: Tx, raceId: number, entrants: readonly 
     kept: entrants.filter((id) => here.has(id)),
     leftOut: labels.sort((a, b) => compareBoatNumbers(a.boatNumber, b.boatNumber)).map((b) => boatEntryLabel(b)),
   };
+}
+
+/** The link's check-in as the page shows it; null once the race day is over (or the entry is empty). */
+export async function linkCheckIn(db: Database, token: string, config: { timeZone: string; pinnedToday?: string }) {
+  const clock = clubClock(config.timeZone, clubToday(config));
+  const view = await linkCheckInView(db, token, await readCheckInSettings(db), clock);
+  if (view.kind !== "ready" || view.window.state === "over") return null;
+  const block: EntryCheckInBlock = view.checkedInAt
+    ? { state: "checked-in", text: CHECK_IN.already(formatClubDateTime(view.checkedInAt, config.timeZone).time) }
+    : view.window.state === "before"
+      ? { state: "before", text: CHECK_IN.opens(timeOfDay(view.window.opens.minutes), formatLongDate(view.window.opens.day)) }
+      : { state: "open" };
+  return { block, entry: { kind: "entry" as const, ...view.entry } };
 }

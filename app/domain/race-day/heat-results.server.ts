@@ -2,7 +2,7 @@
  * The one writer of a heat's results (issue 34 item 1): the results editor
  * (`replaceHeatResults`) and the results import (`confirmImport`) both lock the race, read the
  * heat as it was, write it with points from the club's table, stamp the race's results as updated
- * and, once the results are official, say in the change log what changed. Each caller keeps only
+ * and, once the results are official (or while a results check waits), say in the change log what changed. Each caller keeps only
  * what is its own: where the rows come from and how its audit entry reads.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { competitors, raceResultChanges, raceResults, races } from "~/db/schema"
 import { pointsForPosition } from "~/lib/championship/points";
 import { describeResultChanges } from "~/lib/race-day/race-day";
 import { describeLapAdjustments, type StoredResult } from "~/lib/race-day/result-changes";
+import { undecidedResultsChecks } from "~/domain/race-day/results-checks.server";
 
 export interface HeatKey {
   raceId: number;
@@ -85,7 +86,8 @@ export async function writeHeat(
       })),
     );
   }
-  if (!official) return;
+  // Before official, only a save made while a results check waits is logged: it may be the change an accepted request names.
+  if (!official && (await undecidedResultsChecks(tx, heat.raceId)) === 0) return;
   const boat = await boatLabels(
     tx,
     [...before, ...after].map((r) => r.competitorId),
@@ -102,6 +104,7 @@ export async function writeHeat(
       heatNumber: heat.heatNumber,
       boatClass: heat.boatClass,
       description: description.slice(0, 2000),
+      provisional: !official,
     });
   }
 }

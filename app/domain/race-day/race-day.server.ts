@@ -2,7 +2,7 @@
  * Race day: the public entry list of a race (and, later, its heats). Only public columns leave this
  * module: boat number, boat name and the driver's name, never e-mail or telephone.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, raceRegistrations, raceResultChanges, raceResults, races } from "~/db/schema";
 import { classTabs } from "~/lib/platform/boat-classes";
@@ -13,6 +13,7 @@ import { queueResultsUp } from "~/domain/registration/race-messages.server";
 import type { ClubSite } from "~/lib/platform/club";
 import { NO_ACTOR, recordAudit, type AuditActor } from "~/domain/platform/audit.server";
 import { diffFields } from "~/lib/platform/audit";
+import { officialBlocker } from "~/domain/race-day/results-checks.server";
 
 /** Entrants of a race per class (club classes first), each class ordered by boat number. */
 export async function entryList(db: Database, raceId: number): Promise<ClassEntries[]> {
@@ -66,7 +67,8 @@ export async function resultsStatus(db: Database, raceId: number): Promise<Resul
     db
       .select({ description: raceResultChanges.description, changedAt: raceResultChanges.changedAt })
       .from(raceResultChanges)
-      .where(eq(raceResultChanges.raceId, raceId))
+      // Changes logged while a results check waited are shown with the request they answer.
+      .where(and(eq(raceResultChanges.raceId, raceId), eq(raceResultChanges.provisional, false)))
       .orderBy(asc(raceResultChanges.changedAt), asc(raceResultChanges.id)),
   ]);
   return {
@@ -93,7 +95,7 @@ export type OfficialOutcome =
 export async function markResultsOfficial(
   db: Database,
   raceId: number,
-  club: ClubSite & { mailServer?: boolean },
+  club: ClubSite & { mailServer?: boolean; timeZone: string },
   actor: AuditActor = NO_ACTOR,
 ): Promise<OfficialOutcome> {
   return db.transaction(async (tx) => {
@@ -103,6 +105,9 @@ export async function markResultsOfficial(
       return { ok: true, message: "The results are already official.", alreadySince: race.officialAt } as const;
     const [any] = await tx.select({ id: raceResults.id }).from(raceResults).where(eq(raceResults.raceId, raceId)).limit(1);
     if (!any) return { ok: false, status: 409, message: "There are no results to mark official yet." } as const;
+    // Racers may still ask for a results check, or one waits for its decision (decision 0056).
+    const blocked = await officialBlocker(tx, raceId, club.timeZone);
+    if (blocked) return { ok: false, status: 409, message: blocked } as const;
     const officialAt = new Date();
     await tx.update(races).set({ resultsOfficialAt: officialAt }).where(eq(races.id, raceId));
     const changes = diffFields({ resultsOfficialAt: null }, { resultsOfficialAt: officialAt });

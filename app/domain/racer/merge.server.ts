@@ -28,6 +28,7 @@ export const REFERENCING_TABLES = {
   privacy_requests: "privacy requests",
   privacy_links: "my-data links",
   race_check_ins: "race check-ins",
+  results_check_requests: "requests for a results check",
 } as const;
 type ReferencingTable = keyof typeof REFERENCING_TABLES;
 

@@ -83,6 +83,9 @@ export const AUDIT_KINDS = [
   "privacy.inactivity-notice",
   "privacy.keep",
   "privacy.inactivity-removal",
+  // Requests for a results check (issue 36 item 3): filed by a racer, decided by an admin; the window's setting.
+  "results-check.file",
+  "results-check.decide",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

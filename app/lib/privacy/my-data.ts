@@ -33,6 +33,7 @@ export const SECTION_KEYS = [
   "recordChanges",
   "pendingChanges",
   "requests",
+  "resultsChecks",
 ] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
@@ -175,6 +176,19 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       col("status", "Status"),
       col("handledAt", "Answered", "instant"),
       col("note", "Note"),
+    ],
+  },
+  resultsChecks: {
+    title: "Your requests for a results check",
+    about: "What you asked the race officials to check before a race's results were official, and their decisions.",
+    columns: [
+      col("race", "Race"),
+      col("heat", "Heat"),
+      col("filedAt", "Filed", "instant"),
+      col("problem", "What you thought was wrong"),
+      col("asked", "What you asked for"),
+      col("outcome", "Decision"),
+      col("reason", "Reason"),
     ],
   },
 };

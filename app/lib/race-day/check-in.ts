@@ -167,3 +167,6 @@ export function tapMessage(kind: "done" | "already" | "conflict" | "not-entered"
       return "That boat is not entered in this race.";
   }
 }
+
+/** The check-in section of a racer's entry-link page. */
+export type EntryCheckInBlock = { state: "open" } | { state: "checked-in"; text: string } | { state: "before"; text: string };

@@ -4,12 +4,15 @@ import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
 import { drawClass, heatRace, lockDraw, moveBoat, raceHeats, type HeatOutcome } from "~/domain/race-day/heats.server";
 import { markResultsOfficial, resultsStatus } from "~/domain/race-day/race-day.server";
+import { decideResultsCheck, resultsChecksForAdmin } from "~/domain/race-day/results-checks.server";
+import { DECIDE_FIELDS, decideResultsCheckSchema } from "~/lib/race-day/results-check";
 import { refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { useToast } from "~/components/layout/show-toast";
 import { HeatClassCard } from "~/components/race-day/heat-class-card";
 import { HeatResultsStatus } from "~/components/race-day/heat-results-status";
+import { ResultsCheckRequests } from "~/components/race-day/results-check-requests";
 import { FormAlert } from "~/components/ui/form-alert";
 import { RouteError } from "~/components/layout/route-error";
 import { formatClubDateTime, formatShortDate, clubToday } from "~/lib/util/dates";
@@ -29,11 +32,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const race = id ? await heatRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
   const config = context.get(configContext);
-  const [classes, status, here, noShows] = await Promise.all([
+  const [classes, status, here, noShows, checks] = await Promise.all([
     raceHeats(db, race.id),
     resultsStatus(db, race.id),
     checkedInIds(db, race.id),
     noShowCounts(db, [race.id], clubToday(config)),
+    resultsChecksForAdmin(db, race.id, config.timeZone),
   ]);
   const official = status.officialAt ? formatClubDateTime(status.officialAt, config.timeZone) : null;
   // Results entered at the lake for boats nobody entered online count too: they can be made official.
@@ -45,11 +49,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Check-in (issue 36 item 1): who is at the lake, and after the race day who never came.
     checkedIn: [...here],
     noShows: noShows.get(race.id) ?? 0,
+    // Requests for a results check (issue 36 item 3).
+    checks,
   };
 }
 
-function refuse(message: string, status = 400) {
-  return refused({ type: "error", title: "Heats not changed", description: message }, status);
+function refuse(message: string, status = 400, title = "Heats not changed") {
+  return refused({ type: "error", title, description: message }, status);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -57,7 +63,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const raceId = parseId(params.id);
   if (!raceId) throw data("Race Not Found", { status: 404 });
-  const fields = Object.fromEntries(await readForm(request, heatFormFields));
+  const fields = Object.fromEntries(await readForm(request, heatFormFields, { extraFields: DECIDE_FIELDS }));
+  if (fields.intent === "decide") {
+    // A request for a results check (decision 0056): its own words, the page's own answer.
+    const decision = decideResultsCheckSchema.safeParse(fields);
+    if (!decision.success) return refuse(decision.error.issues[0]!.message, 400, "Request not decided");
+    const decided = await decideResultsCheck(db, raceId, decision.data, actor);
+    if (!decided.ok) return refuse(decided.message, decided.status, "Request not decided");
+    return redirectWithToast(`/admin/races/${raceId}/heats`, {
+      type: "success",
+      title: "Request decided",
+      description: decided.message,
+    });
+  }
   const schema =
     fields.intent === "draw"
       ? drawSchema
@@ -95,7 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Heats({ loaderData, actionData }: Route.ComponentProps) {
-  const { race, classes, official, hasResults, checkedIn, noShows } = loaderData;
+  const { race, classes, official, hasResults, checkedIn, noShows, checks } = loaderData;
   useToast(actionData?.toast);
   return (
     <div className="space-y-4">
@@ -115,6 +133,7 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
       {noShows > 0 && <p className="text-sm">No-shows: {countOf(noShows, "entrant")} never checked in.</p>}
       <FormAlert toast={actionData?.toast} />
       <HeatResultsStatus official={official} hasResults={hasResults} />
+      <ResultsCheckRequests {...checks} />
       {classes.length === 0 && (
         <p className="py-6 text-center text-muted-foreground">
           {hasResults ? "No heat draw: nobody entered this race online." : "Nobody has entered this race yet."}

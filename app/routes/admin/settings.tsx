@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { clubDefaultsContext, dbContext, loggerContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { readClub, saveClub } from "~/domain/admin/club-settings.server";
-import { adminActor } from "~/domain/platform/audit.server";
+import { readResultsCheckMinutes, saveResultsCheckMinutes } from "~/domain/race-day/results-check-setting.server";
+import { adminActor, type AuditActor } from "~/domain/platform/audit.server";
 import { attempt, refused } from "~/domain/platform/answer.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
@@ -15,6 +16,8 @@ import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { clubSettingsSchema, isClubSettingsListIntent } from "~/lib/platform/club-settings";
+import { ResultsCheckSettingForm } from "~/components/race-day/results-check-setting-form";
+import { RESULTS_CHECK_TEXT, resultsCheckMinutesSchema } from "~/lib/race-day/results-check";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
@@ -26,13 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "settings");
   // Read afresh, not the request's kept copy: the page after a save shows what was saved.
   const db = context.get(dbContext);
-  const [club, checkIn] = await Promise.all([readClub(db, context.get(clubDefaultsContext)), readCheckInSettings(db)]);
-  return { club, checkIn };
+  const [club, checkIn, resultsCheckMinutes] = await Promise.all([
+    readClub(db, context.get(clubDefaultsContext)),
+    readCheckInSettings(db),
+    readResultsCheckMinutes(db),
+  ]);
+  return { club, checkIn, resultsCheckMinutes };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context, "settings");
-  const formData = await readForm(request, clubSettingsSchema, { extraFields: ["__intent__"] });
+  const formData = await readForm(request, clubSettingsSchema, { extraFields: ["__intent__", "minutes"] });
+  // The results check's own small form (decision 0056).
+  if (formData.has("minutes")) return saveMinutes(formData, adminActor(me, context), context.get(dbContext));
   if (formData.has("__intent__") && !isClubSettingsListIntent(formData.get("__intent__"))) {
     const toast = { type: "error", title: "Nothing was changed", description: "This form is not one of this page's." } as const;
     return refused(toast, 400, { result: undefined });
@@ -56,6 +65,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     type: "success",
     title: changed ? "Settings saved" : "Nothing to save",
     description: changed ? "Every page shows them now." : "The settings were already these.",
+  });
+}
+
+async function saveMinutes(formData: FormData, actor: AuditActor, db: Parameters<typeof saveResultsCheckMinutes>[0]) {
+  const parsed = resultsCheckMinutesSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return refused({ type: "error", title: "Nothing was changed", description: parsed.error.issues[0]!.message }, 400, {
+      result: undefined,
+    });
+  }
+  const changed = await saveResultsCheckMinutes(db, parsed.data.minutes, actor);
+  return redirectWithToast(HERE, {
+    type: "success",
+    title: changed ? "Settings saved" : "Nothing to save",
+    description: changed ? RESULTS_CHECK_TEXT.minutesSaved(parsed.data.minutes) : "The settings were already these.",
   });
 }
 
@@ -91,6 +115,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </section>
         <ClubSettingsForm club={loaderData.club} lastResult={actionData?.result} failure={failure} />
         <CheckInSettingsForm settings={loaderData.checkIn} />
+        <ResultsCheckSettingForm minutes={loaderData.resultsCheckMinutes} />
       </CardContent>
     </Card>
   );
