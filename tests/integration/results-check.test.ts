@@ -95,7 +95,7 @@ describe("filing a request for a results check", () => {
     );
     expect(page.status).toBe(200);
     expect(page.data.offer).toMatchObject({ openUntil: until, heats: [{ value: "Open:1", label: "Open heat 1 (you raced)" }] });
-    // The entry page (entries closed with the results) leads there.
+    // The entry page leads there: on race day, after entries closed, it still shows the entry and its check-in.
     const entry = outcome(
       await callWithParams(entryLoader, {
         request: new Request(`http://localhost/race-entry/${token}`),
@@ -103,7 +103,7 @@ describe("filing a request for a results check", () => {
         params: { token },
       }),
     );
-    expect(entry.data).toMatchObject({ state: "refused", check: { openUntil: until } });
+    expect(entry.data).toMatchObject({ state: "entry", closed: true, check: { openUntil: until } });
   });
 
   it("is filed inside the window and audited; refused outside it with a clear message, nothing filed", async () => {
