@@ -29,6 +29,7 @@ export const REFERENCING_TABLES = {
   privacy_links: "my-data links",
   race_check_ins: "race check-ins",
   results_check_requests: "requests for a results check",
+  inactivity_notices: "keep-my-details notices",
 } as const;
 type ReferencingTable = keyof typeof REFERENCING_TABLES;
 
