@@ -103,7 +103,7 @@ describe("the page cache", () => {
     };
     await raw("gzip");
     // The brotli form is made after the first render, while gzip is served.
-    await expect.poll(async () => (await raw("gzip, deflate, br, zstd")).encoding).toBe("br");
+    await expect.poll(async () => (await raw("gzip, deflate, br, zstd")).encoding, { timeout: 15_000 }).toBe("br");
     const br = await raw("gzip, deflate, br, zstd");
     const gzip = await raw("gzip, deflate");
     expect(gzip.encoding).toBe("gzip");
