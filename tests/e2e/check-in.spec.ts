@@ -11,7 +11,7 @@ import { auditLog, checkInTaps, raceCheckIns, raceEntryLinks } from "~/db/schema
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { applyTap } from "~/domain/race-day/check-in.server";
 import { saveCheckInSettings } from "~/domain/race-day/check-in-settings.server";
-import { CHECK_IN } from "~/lib/race-day/check-in";
+import { CHECK_IN, CHECK_IN_DEFAULTS } from "~/lib/race-day/check-in";
 import { newTapKey } from "~/lib/race-day/check-in-queue";
 import { ADMIN, logIn } from "./admin-support";
 import { createDriver, createRace, createRegistration, OWN_DATA_SITE, today, uniqueName, withSiteDatabase } from "./factories";
@@ -40,6 +40,11 @@ async function expectRaceCount(page: Page, raceId: number, line: string) {
   await page.goto(`${OWN_DATA_SITE}/results/${raceId}`);
   await expect(page.getByRole("list", { name: "Check-in" })).toHaveText(`Open: ${line}`);
 }
+
+// The site is shared with other specs: the club's check-in window goes back to its default after.
+test.afterAll(async () => {
+  await withSiteDatabase((db) => saveCheckInSettings(db, CHECK_IN_DEFAULTS, OTHER_ADMIN));
+});
 
 test("a racer checks in from the entry link on race day; the race page counts the boat", async ({ browser }) => {
   const token = newToken();
