@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/input";
 import { countOf } from "~/lib/util/plural";
-import { PRIVACY_REQUESTS_PATH } from "~/lib/privacy/request-forms";
+import { PRIVACY_REQUESTS_PATH } from "~/lib/privacy/requests";
 
 export const PRIVACY_PATH = PRIVACY_REQUESTS_PATH;
 

@@ -6,12 +6,11 @@
  */
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PRIVACY_PATH } from "~/components/privacy/erasure";
 import { KIND_WORDS } from "~/lib/privacy/request-forms";
-import { ANSWER_DAYS, REQUEST_KINDS } from "~/lib/privacy/requests";
+import { REQUEST_KINDS } from "~/lib/privacy/requests";
 import { JSON_FILE, SECTION_KEYS, SECTIONS, sectionFile } from "~/lib/privacy/my-data";
 import type { RequestItem } from "~/lib/privacy/request-items";
 
@@ -165,30 +164,5 @@ function OpenRequestActions({ request: r }: { request: RequestItem }) {
         </details>
       )}
     </div>
-  );
-}
-
-/** The overview's warning to owners, while an open request is due within WARN_DAYS or overdue. */
-export function PrivacyRequestsBlock({ due }: { due: { id: number; line: string }[] }) {
-  return (
-    <Card aria-labelledby="overview-privacy-requests">
-      <CardHeader>
-        <CardTitle id="overview-privacy-requests">Privacy requests</CardTitle>
-        <CardDescription>
-          {due.length === 1 ? "A privacy request needs" : `${due.length} privacy requests need`} an answer soon: PIPA allows{" "}
-          {ANSWER_DAYS} days.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3 text-sm">
-        <ul role="alert" className="list-disc rounded-md border border-destructive py-3 pr-4 pl-8 font-medium text-destructive">
-          {due.map((d) => (
-            <li key={d.id}>{d.line}</li>
-          ))}
-        </ul>
-        <Link className={linkClass} to={PRIVACY_PATH}>
-          Privacy requests
-        </Link>
-      </CardContent>
-    </Card>
   );
 }

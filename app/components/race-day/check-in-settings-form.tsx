@@ -2,10 +2,11 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { MAX_OPENS_MINUTES_BEFORE, type CheckInSettings } from "~/lib/race-day/check-in";
+import type { CheckInSettings } from "~/lib/race-day/check-in";
 
 /** Race day's check-in (issue 36 item 1): when racing starts and how long before it racers may check in. */
-export function CheckInSettingsForm({ settings }: { settings: CheckInSettings }) {
+/** `maxBefore` comes from the loader: the rules module stays out of the screen's script. */
+export function CheckInSettingsForm({ settings, maxBefore }: { settings: CheckInSettings; maxBefore: number }) {
   return (
     <Form method="post" action="/admin/settings/check-in" className="space-y-3" aria-labelledby="check-in-settings">
       <h2 id="check-in-settings" className="text-lg font-semibold">
@@ -35,7 +36,7 @@ export function CheckInSettingsForm({ settings }: { settings: CheckInSettings })
             type="number"
             inputMode="numeric"
             min={0}
-            max={MAX_OPENS_MINUTES_BEFORE}
+            max={maxBefore}
             defaultValue={settings.opensMinutesBefore}
             fullWidth={false}
             className="w-32"

@@ -2,10 +2,10 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RESULTS_CHECK_MINUTES } from "~/lib/race-day/results-check";
 
 /** /admin/settings (posted to its own action, told apart by its field): how long racers may ask for a results check after the race day's last results save. */
-export function ResultsCheckSettingForm({ minutes }: { minutes: number }) {
+/** `max` comes from the loader: the rules module stays out of the screen's script. */
+export function ResultsCheckSettingForm({ minutes, max }: { minutes: number; max: number }) {
   return (
     <section aria-labelledby="results-check-setting" className="space-y-3">
       <h2 id="results-check-setting" className="text-lg font-semibold">
@@ -20,7 +20,7 @@ export function ResultsCheckSettingForm({ minutes }: { minutes: number }) {
             type="number"
             inputMode="numeric"
             min={0}
-            max={RESULTS_CHECK_MINUTES.max}
+            max={max}
             required
             defaultValue={minutes}
             fullWidth={false}

@@ -8,9 +8,6 @@ import { longPublicText } from "~/lib/util/input-rules";
 import { isCalendarDate } from "~/lib/util/calendar-date";
 import { addDays, dueDay, dueSoon, EXTENSION_DAYS, type RequestKind, type RequestStatus } from "~/lib/privacy/requests";
 
-/** The owner's privacy screen. */
-export const PRIVACY_REQUESTS_PATH = "/admin/privacy";
-
 export const KIND_WORDS: Readonly<Record<RequestKind, string>> = {
   access: "See and get a copy of their data",
   correction: "Correct their details",

@@ -4,16 +4,8 @@
  * no admin screen ships: the components receive strings).
  */
 import { formatShortDate } from "~/lib/util/dates";
-import { addDays } from "~/lib/privacy/requests";
-import {
-  dueWords,
-  KIND_WORDS,
-  PRIVACY_REQUESTS_PATH,
-  latestExtension,
-  requestDue,
-  STATUS_WORDS,
-  type RequestView,
-} from "~/lib/privacy/request-forms";
+import { addDays, PRIVACY_REQUESTS_PATH } from "~/lib/privacy/requests";
+import { dueWords, KIND_WORDS, latestExtension, requestDue, STATUS_WORDS, type RequestView } from "~/lib/privacy/request-forms";
 import type { RequestKind, RequestStatus } from "~/lib/privacy/requests";
 
 /** Where an owner downloads the racer's data for access request `id` (+ "/my-data.json" or a section's CSV). */

@@ -46,3 +46,6 @@ export function dueDay(confirmed: string, extendedUntil: string | null = null): 
 export function dueSoon(due: string, today: string): boolean {
   return due <= addDays(today, WARN_DAYS);
 }
+
+/** The owner's privacy screen. */
+export const PRIVACY_REQUESTS_PATH = "/admin/privacy";

@@ -23,7 +23,7 @@ import {
   RegistrationChangesBlock,
 } from "~/components/admin/overview-blocks";
 import { PrivacyOfficerBlock } from "~/components/privacy/privacy-officer-block";
-import { PrivacyRequestsBlock } from "~/components/privacy/requests";
+import { PrivacyRequestsBlock } from "~/components/privacy/requests-due-block";
 import { requestsDueSoon } from "~/domain/privacy/request-screen.server";
 import { dueSoonLine } from "~/lib/privacy/request-items";
 import { FormAlert } from "~/components/ui/form-alert";

@@ -17,7 +17,8 @@ import { RouteError } from "~/components/layout/route-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { clubSettingsSchema, isClubSettingsListIntent } from "~/lib/platform/club-settings";
 import { ResultsCheckSettingForm } from "~/components/race-day/results-check-setting-form";
-import { RESULTS_CHECK_TEXT, resultsCheckMinutesSchema } from "~/lib/race-day/results-check";
+import { RESULTS_CHECK_MINUTES, RESULTS_CHECK_TEXT, resultsCheckMinutesSchema } from "~/lib/race-day/results-check";
+import { MAX_OPENS_MINUTES_BEFORE } from "~/lib/race-day/check-in";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
@@ -34,7 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readCheckInSettings(db),
     readResultsCheckMinutes(db),
   ]);
-  return { club, checkIn, resultsCheckMinutes };
+  // The forms' limits travel with the data, so the rules modules stay out of the screen's script.
+  return {
+    club,
+    checkIn,
+    checkInMaxBefore: MAX_OPENS_MINUTES_BEFORE,
+    resultsCheckMinutes,
+    resultsCheckMax: RESULTS_CHECK_MINUTES.max,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -114,8 +122,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </section>
         <ClubSettingsForm club={loaderData.club} lastResult={actionData?.result} failure={failure} />
-        <CheckInSettingsForm settings={loaderData.checkIn} />
-        <ResultsCheckSettingForm minutes={loaderData.resultsCheckMinutes} />
+        <CheckInSettingsForm settings={loaderData.checkIn} maxBefore={loaderData.checkInMaxBefore} />
+        <ResultsCheckSettingForm minutes={loaderData.resultsCheckMinutes} max={loaderData.resultsCheckMax} />
       </CardContent>
     </Card>
   );
