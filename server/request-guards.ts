@@ -92,9 +92,16 @@ export function leaveBodyUnread(res: express.Response): void {
   res.locals.body = Buffer.alloc(0);
   res.locals.bodyLeftUnread = true;
   res.set("Connection", "close");
+  // Node ends a "Connection: close" answer's socket with destroySoon(), which destroys it once the
+  // answer is written: with the client's bytes still unread that is a reset, and a reset can make
+  // the client's system drop the answer before the client has read it (seen under load: "closed
+  // without an answer"). Half-closed instead; the linger below ends the connection.
+  const socket = res.req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+  };
   res.once("finish", () => {
     const { req } = res;
-    const socket = req.socket;
     // Dropped as it arrives; the server's side closes once the client has sent it all (a client
     // still writing when the connection half-closes may never read the answer), or is cut after
     // LINGER_MS whatever the client still holds back.
