@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { InTurns } from "~/components/ui/in-turns";
 import { NativeSelect } from "~/components/ui/input";
 import { FIELD_LABELS, IMPORT_FIELDS } from "~/lib/results-import/headers";
 import type { ImportTable } from "~/lib/results-import/parse";
@@ -120,70 +121,72 @@ export function ImportPreview({ draft, preview, busy }: Props) {
       </p>
 
       <ol aria-label="Rows of the file" className="divide-y rounded-md border">
-        {preview.rows.map((row) => (
-          <li
-            key={row.index}
-            data-status={row.problems.length ? "unusable" : row.racer ? "matched" : "new"}
-            className="space-y-1 px-3 py-2 text-sm break-words"
-          >
-            <p>
-              <span className="text-muted-foreground">Line {row.line}: </span>
-              {/* bdi: a name's text-direction characters (refused for new racers) cannot reorder the line. */}
-              <bdi>
-                {row.boat && `#${row.boat} `}
-                {row.name}
-              </bdi>
-              {" → "}
-              {row.racer ? (
-                <>
-                  <strong>{row.racer.label}</strong>{" "}
-                  <Badge variant="outline">
-                    {row.racer.by === "boat" ? "by boat" : row.racer.by === "name" ? "by name" : "chosen"}
-                  </Badge>
-                </>
-              ) : row.newRacer ? (
-                <Badge>new racer</Badge>
-              ) : (
-                "no racer"
-              )}
-            </p>
-            {row.suggestions.length > 0 && (
-              <NativeSelect
-                name={`choice.${row.index}`}
-                defaultValue={typeof row.choice === "number" ? String(row.choice) : "new"}
-                aria-label={`Racer for line ${row.line} (${row.name || row.boat})`}
-              >
-                <option value="new">Create a new racer</option>
-                {row.suggestions.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    Did you mean {s.label}?
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-            {row.notes.map((n) => (
-              <p key={n} className="text-xs text-muted-foreground">
-                {n}
-              </p>
-            ))}
-            {row.problems.length > 0 ? (
-              <ul className="text-destructive">
-                {row.problems.map((p) => (
-                  <li key={p}>Unusable: {p}</li>
-                ))}
-              </ul>
-            ) : row.result ? (
+        <InTurns items={preview.rows}>
+          {(row) => (
+            <li
+              key={row.index}
+              data-status={row.problems.length ? "unusable" : row.racer ? "matched" : "new"}
+              className="space-y-1 px-3 py-2 text-sm break-words"
+            >
               <p>
-                {row.result.boatClass} heat {row.result.heatNumber}, P{row.result.position}
-                {row.result.laps !== null && `, ${countOf(row.result.laps, "lap")}`}
-                {row.result.totalTime && `, ${row.result.totalTime}`}
-                {row.result.bestLap && `, best ${row.result.bestLap}`}
-                {row.result.lapsAdjustment !== null &&
-                  `, ${row.result.lapsAdjustment > 0 ? "+" : ""}${row.result.lapsAdjustment} laps adjusted${row.result.lapsAdjustmentReason ? `: ${row.result.lapsAdjustmentReason}` : ""}`}
+                <span className="text-muted-foreground">Line {row.line}: </span>
+                {/* bdi: a name's text-direction characters (refused for new racers) cannot reorder the line. */}
+                <bdi>
+                  {row.boat && `#${row.boat} `}
+                  {row.name}
+                </bdi>
+                {" → "}
+                {row.racer ? (
+                  <>
+                    <strong>{row.racer.label}</strong>{" "}
+                    <Badge variant="outline">
+                      {row.racer.by === "boat" ? "by boat" : row.racer.by === "name" ? "by name" : "chosen"}
+                    </Badge>
+                  </>
+                ) : row.newRacer ? (
+                  <Badge>new racer</Badge>
+                ) : (
+                  "no racer"
+                )}
               </p>
-            ) : null}
-          </li>
-        ))}
+              {row.suggestions.length > 0 && (
+                <NativeSelect
+                  name={`choice.${row.index}`}
+                  defaultValue={typeof row.choice === "number" ? String(row.choice) : "new"}
+                  aria-label={`Racer for line ${row.line} (${row.name || row.boat})`}
+                >
+                  <option value="new">Create a new racer</option>
+                  {row.suggestions.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      Did you mean {s.label}?
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+              {row.notes.map((n) => (
+                <p key={n} className="text-xs text-muted-foreground">
+                  {n}
+                </p>
+              ))}
+              {row.problems.length > 0 ? (
+                <ul className="text-destructive">
+                  {row.problems.map((p) => (
+                    <li key={p}>Unusable: {p}</li>
+                  ))}
+                </ul>
+              ) : row.result ? (
+                <p>
+                  {row.result.boatClass} heat {row.result.heatNumber}, P{row.result.position}
+                  {row.result.laps !== null && `, ${countOf(row.result.laps, "lap")}`}
+                  {row.result.totalTime && `, ${row.result.totalTime}`}
+                  {row.result.bestLap && `, best ${row.result.bestLap}`}
+                  {row.result.lapsAdjustment !== null &&
+                    `, ${row.result.lapsAdjustment > 0 ? "+" : ""}${row.result.lapsAdjustment} laps adjusted${row.result.lapsAdjustmentReason ? `: ${row.result.lapsAdjustmentReason}` : ""}`}
+                </p>
+              ) : null}
+            </li>
+          )}
+        </InTurns>
       </ol>
     </Form>
   );
