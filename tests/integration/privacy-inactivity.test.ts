@@ -141,8 +141,16 @@ describe("retention by inactivity", () => {
     expect(await removeInactiveContacts(db)).toBe(0);
     expect((await record(racer.id)).email).toBe("gone.gail@example.net");
 
+    // A message still waiting for them when the details go is never sent, and says why.
+    await db.execute(
+      sql`INSERT INTO outbox_messages (kind, recipient, subject, body) VALUES ('race-reminder', 'gone.gail@example.net', 'Entries close tomorrow', 'Hello')`,
+    );
     await daysPass(racer.id);
     await removeInactiveContacts(db);
+    const { rows: waiting } = await db.execute(sql`SELECT status, last_error FROM outbox_messages WHERE kind = 'race-reminder'`);
+    expect(waiting).toEqual([
+      { status: "failed", last_error: "Not sent: the recipient's contact details were removed after years without racing." },
+    ]);
     const after = await record(racer.id);
     expect(after).toMatchObject({
       first_name: "Gail",

@@ -111,6 +111,12 @@ async function clearRecord(tx: Runner, competitorId: number, mode: ScrubMode, n:
   return rowCount ?? 0;
 }
 
+/** Why a waiting message to the racer was not sent, as the outbox screen shows it. */
+const NOT_SENT: Record<ScrubMode, string> = {
+  erase: "Not sent: the recipient was erased at their request.",
+  contact: "Not sent: the recipient's contact details were removed after years without racing.",
+};
+
 async function scrub(
   tx: Runner,
   competitorId: number,
@@ -159,7 +165,7 @@ async function scrub(
       body = CASE WHEN lower(recipient) = ANY(${addressArray}) OR erasure_matches(body, ${needleArray}) THEN ${ERASED} ELSE body END,
       headers = CASE WHEN lower(recipient) = ANY(${addressArray}) THEN '{}'::jsonb ELSE headers END,
       status = CASE WHEN lower(recipient) = ANY(${addressArray}) AND status = 'pending' THEN 'failed' ELSE status END,
-      last_error = CASE WHEN lower(recipient) = ANY(${addressArray}) AND status = 'pending' THEN 'Not sent: the recipient was erased at their request.' ELSE last_error END
+      last_error = CASE WHEN lower(recipient) = ANY(${addressArray}) AND status = 'pending' THEN ${NOT_SENT[mode]} ELSE last_error END
     WHERE lower(recipient) = ANY(${addressArray}) OR erasure_matches(subject, ${needleArray}) OR erasure_matches(body, ${needleArray})
   `);
   // The one redaction path of each mode (migrations 0036, 0037), each refusing a racer it has no row for.
