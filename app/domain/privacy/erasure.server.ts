@@ -71,6 +71,15 @@ async function knownDetails(tx: Runner, competitorId: number): Promise<KnownDeta
   return [...(now ? [now] : []), ...pending, ...history];
 }
 
+/**
+ * Every check-in of the racer, at past races too: when they came is theirs, not the results'
+ * history. The admins' remembered taps on them go too (their answer names the racer's id).
+ */
+async function eraseCheckIns(tx: Runner, competitorId: number) {
+  await tx.execute(sql`DELETE FROM check_in_taps WHERE outcome->>'competitorId' = ${String(competitorId)}`);
+  return tx.execute(sql`DELETE FROM race_check_ins WHERE competitor_id = ${competitorId}`);
+}
+
 /** The number of the racer's row in the ledger's order (erased_at, then id), from 1. */
 async function ledgerNumber(tx: Runner, competitorId: number): Promise<number> {
   const { rows } = await tx.execute<{ n: number }>(sql`
@@ -111,15 +120,6 @@ async function clearRecord(tx: Runner, competitorId: number, mode: ScrubMode, n:
       IS DISTINCT FROM (${name.firstName}, ${name.lastName}, NULL, NULL, NULL, '', NULL, false, NULL, false, false, NULL::int)
   `);
   return rowCount ?? 0;
-}
-
-/**
- * Every check-in of the racer, at past races too: when they came is theirs, not the results'
- * history. The admins' remembered taps on them go too (their answer names the racer's id).
- */
-async function eraseCheckIns(tx: Runner, competitorId: number) {
-  await tx.execute(sql`DELETE FROM check_in_taps WHERE outcome->>'competitorId' = ${String(competitorId)}`);
-  return tx.execute(sql`DELETE FROM race_check_ins WHERE competitor_id = ${competitorId}`);
 }
 
 async function scrub(
