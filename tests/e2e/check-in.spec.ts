@@ -14,7 +14,16 @@ import { saveCheckInSettings } from "~/domain/race-day/check-in-settings.server"
 import { CHECK_IN, CHECK_IN_DEFAULTS } from "~/lib/race-day/check-in";
 import { newTapKey } from "~/lib/race-day/check-in-queue";
 import { ADMIN, logIn } from "./admin-support";
-import { createDriver, createRace, createRegistration, OWN_DATA_SITE, today, uniqueName, withSiteDatabase } from "./factories";
+import {
+  createDriver,
+  createRace,
+  createRegistration,
+  dayFromToday,
+  OWN_DATA_SITE,
+  today,
+  uniqueName,
+  withSiteDatabase,
+} from "./factories";
 import { expect, PHONE, test } from "./fixtures";
 
 test.use({ viewport: PHONE });
@@ -187,6 +196,37 @@ test.describe("the admin's phone list", () => {
     await expect(row(page, eve.label)).not.toContainText(CHECK_IN.conflict);
     await expectRaceCount(page, race.id, "1 of 2 boats checked in");
   });
+});
+
+test("an admin sees a racer's no-show on the racer's record and the count beside the race", async ({ page }) => {
+  // A race three days ago where check-in was used: one boat came, one never did.
+  const date = dayFromToday(-3);
+  const { race, came, missed } = await withSiteDatabase(async (db) => {
+    const race = await createRace(db, { title: `No-show Cup ${uniqueName()}`, date, status: "completed" });
+    const came = await createDriver(db, { firstName: "Gus", boatNumber: "61" });
+    const missed = await createDriver(db, { firstName: "Hal", boatNumber: "62" });
+    for (const boat of [came, missed])
+      await createRegistration(db, { raceId: race.id, competitorId: boat.id, boatClass: "Open" });
+    await applyTap(db, race.id, { intent: "in", competitorId: came.id, basis: 0, key: newTapKey() }, OTHER_ADMIN);
+    return { race, came, missed };
+  });
+
+  await logIn(page, OWN_DATA_SITE, ADMIN);
+  await page.goto(`${OWN_DATA_SITE}/admin/competitors`);
+  const record = page.getByRole("row").filter({ hasText: missed.name });
+  const noShows = record.getByText(/^No-shows:/);
+  await expect(noShows).toHaveText(`No-shows: 1 (${race.title} ${date})`);
+  const box = (await noShows.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: came.name })
+      .getByText(/^No-shows:/),
+  ).toHaveCount(0);
+
+  await page.goto(`${OWN_DATA_SITE}/admin/races?year=${date.slice(0, 4)}`);
+  await expect(page.getByRole("row").filter({ hasText: race.title }).getByText("1 no-show", { exact: true })).toBeVisible();
 });
 
 /** The competitors checked in at a race, by id. */

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { KEEP } from "~/lib/admin/overview";
 import { CURRENT_NOTICE, NOTICE_VERSIONS, noticeText, noticeVersion } from "~/lib/privacy/notice";
-import { RETENTION, retentionSchedule } from "~/lib/platform/retention";
+import { RETENTION, raceDaySchedule } from "~/lib/platform/retention";
 
 const CONTEXT = {
   clubName: "Test Club",
@@ -21,6 +21,7 @@ const CONTEXT = {
 const PUBLISHED: Record<number, string> = {
   1: "25e19af130c611b854591757011bf2f2f78cfd9e5c85b2374b203800b8b74d10",
   2: "958b20e1818cb0ced2e073e806021a31381cf2e38704d342d7b6f34279732501",
+  3: "b410ed2901eb078c9f833838ce8af215fac0b1329f505b0279b4952cb913e8e5",
 };
 
 const fingerprint = (version: number) =>
@@ -44,7 +45,7 @@ describe("the privacy notice's versions", () => {
 
   it("states the retention the code enforces, backups from the backup code's own value", () => {
     const text = noticeText(CURRENT_NOTICE, CONTEXT);
-    for (const line of retentionSchedule(RETENTION, CONTEXT.inactiveYears)) expect(text).toContain(line.kept);
+    for (const line of raceDaySchedule(RETENTION, CONTEXT.inactiveYears)) expect(text).toContain(`${line.what}: ${line.kept}`);
     // Retention by inactivity: the club's years (a setting) and the days to keep one's details.
     expect(text).toContain(`no race entry or result for ${CONTEXT.inactiveYears} years`);
     expect(text).toContain(`within ${RETENTION.inactivityGraceDays} days`);
@@ -52,6 +53,17 @@ describe("the privacy notice's versions", () => {
     expect(RETENTION.backupDays).toBe(KEEP.backup);
     expect(text).toContain(`${KEEP.backup} days`);
     expect(text).toContain(`${RETENTION.sentEmailDays} days`);
+  });
+
+  it("names check-ins, no-shows and the duty roster from version 3 on, kept as the code keeps them", () => {
+    const text = noticeText(CURRENT_NOTICE, CONTEXT);
+    expect(text).toContain(
+      "- Your check-ins at races, from your entry link or by an admin, and the races you entered but did not come to",
+    );
+    expect(text).toContain("When your record is erased at your request, they are deleted.");
+    expect(text).toContain(`Until the race's results are official, then ${RETENTION.dutyRosterYears} years, then deleted.`);
+    expect(text).toContain("and the duties you take at a race, on the website");
+    for (const earlier of [1, 2]) expect(noticeText(noticeVersion(earlier)!, CONTEXT)).not.toContain("check-ins");
   });
 
   it("names the privacy officer when the club has one, else the club's address", () => {

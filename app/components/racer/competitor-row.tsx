@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { History, Pencil, Trash2 } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { AvatarPicture } from "~/components/racer/avatar-picture";
@@ -22,17 +23,22 @@ export type CompetitorRowData = {
   erased?: boolean;
 };
 
-/** One competitor of the admin list, with its edit and delete buttons. */
+/**
+ * One competitor of the admin list, with its edit and delete buttons. `note`: what later features
+ * say about the racer under the name (their no-shows), composed by the route.
+ */
 export function CompetitorRow({
   competitor,
   deleting,
   onEdit,
   onDelete,
+  note,
 }: {
   competitor: CompetitorRowData;
   deleting: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  note?: ReactNode;
 }) {
   return (
     <TableRow aria-busy={deleting || undefined} className={deleting ? "opacity-50" : undefined}>
@@ -41,6 +47,7 @@ export function CompetitorRow({
           <AvatarPicture drawing={competitor.avatar} />
           {competitor.name}
         </span>
+        {note}
       </TableCell>
       <TableCell label={COMPETITOR_COLUMNS.boat}>{boatLabel(competitor.boatName, competitor.boatNumber)}</TableCell>
       <TableCell label={COMPETITOR_COLUMNS.boatClass}>{formatBoatClasses(competitor.boatClasses)}</TableCell>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ImageRef } from "~/lib/platform/image-ref";
 import { Grid3x3, History, ListChecks, Pencil, Trash2, Trophy } from "~/components/ui/icons";
 import { Link } from "react-router";
@@ -39,7 +40,16 @@ const COLUMNS = { date: "Date", location: "Location", status: "Status" } as cons
  * On a phone each race is a card, its icon buttons labelled (issue 32 item 4).
  */
 // eslint-disable-next-line max-lines-per-function -- a table's markup (cards on a phone), one column per line in the order the screen shows them
-export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kind: RaceDialogKind, race: ListedRace) => void }) {
+export function RaceTable({
+  races,
+  onOpen,
+  statusNote,
+}: {
+  races: ListedRace[];
+  onOpen: (kind: RaceDialogKind, race: ListedRace) => void;
+  /** What later features add under a race's status (its no-shows), composed by the route. */
+  statusNote?: (race: ListedRace) => ReactNode;
+}) {
   return (
     <Table cards>
       <TableHeader>
@@ -65,6 +75,7 @@ export function RaceTable({ races, onOpen }: { races: ListedRace[]; onOpen: (kin
                 {RACE_STATUS_LABELS[race.status]}
               </Badge>
               {!race.countsForChampionship && <div className="mt-1 text-xs text-muted-foreground">Not in the championship</div>}
+              {statusNote?.(race)}
             </TableCell>
             <TableCell className="md:text-right md:whitespace-nowrap">
               {race.status === "completed" ? (

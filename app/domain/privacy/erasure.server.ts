@@ -1,7 +1,7 @@
 /**
  * Erasing a racer at their request (issue 35 item 3, decision 0053), in the caller's transaction:
- * their contact details, consent, e-mail preferences, entries to races not yet run, links and
- * pending changes go; the e-mails to them and the audit log lose every value that named them; their
+ * their contact details, consent, e-mail preferences, entries to races not yet run, check-ins (so
+ * their no-show record), links and pending changes go; the e-mails to them and the audit log lose every value that named them; their
  * past results stay, under "Former racer N", so nobody else's positions or points move. The ledger
  * (`erasures`: id and date) is kept through a restore and re-applied after it, so a backup taken
  * before the erasure cannot bring the person back.
@@ -29,6 +29,8 @@ const ERASURE_LOCK = 728_301_990;
 export interface ErasureCounts {
   futureEntries: number;
   drawPlaces: number;
+  /** Check-ins at any race, and the taps that named them (issue 36): with them the no-show record goes. */
+  checkIns: number;
   links: number;
   pendingChanges: number;
   messages: number;
@@ -67,6 +69,15 @@ async function knownDetails(tx: Runner, competitorId: number): Promise<KnownDeta
     })),
   );
   return [...(now ? [now] : []), ...pending, ...history];
+}
+
+/**
+ * Every check-in of the racer, at past races too: when they came is theirs, not the results'
+ * history. The admins' remembered taps on them go too (their answer names the racer's id).
+ */
+async function eraseCheckIns(tx: Runner, competitorId: number) {
+  await tx.execute(sql`DELETE FROM check_in_taps WHERE outcome->>'competitorId' = ${String(competitorId)}`);
+  return tx.execute(sql`DELETE FROM race_check_ins WHERE competitor_id = ${competitorId}`);
 }
 
 /** The number of the racer's row in the ledger's order (erased_at, then id), from 1. */
@@ -144,6 +155,7 @@ async function scrub(
           WHERE h.competitor_id = ${competitorId} AND r.id = h.race_id AND r.status = 'upcoming'
         `)
       : { rowCount: 0 };
+  const { rowCount: checkIns } = mode === "erase" ? await eraseCheckIns(tx, competitorId) : { rowCount: 0 };
   const { rowCount: entryLinks } = await tx.execute(sql`DELETE FROM race_entry_links WHERE competitor_id = ${competitorId}`);
   const { rowCount: messageLinks } = await tx.execute(sql`DELETE FROM message_links WHERE competitor_id = ${competitorId}`);
   // "My data" links and their viewing sessions: the page they open has nothing of theirs left to show.
@@ -177,6 +189,7 @@ async function scrub(
   const removed: ErasureCounts = {
     futureEntries: futureEntries ?? 0,
     drawPlaces: drawPlaces ?? 0,
+    checkIns: checkIns ?? 0,
     links: (entryLinks ?? 0) + (messageLinks ?? 0) + (dataLinks ?? 0),
     pendingChanges: pendingChanges ?? 0,
     messages: messages ?? 0,

@@ -29,6 +29,8 @@ import { readCheckInSettings } from "~/domain/race-day/check-in-settings.server"
 import { clubToday, formatClubDateTime, formatLongDate } from "~/lib/util/dates";
 import { boatEntryLabel, compareBoatNumbers } from "~/lib/race-day/race-day";
 import { classTabs } from "~/lib/platform/boat-classes";
+import { erasedRacer } from "~/domain/racer/erased.server";
+import type { NoShowRace } from "~/lib/race-day/no-shows";
 
 /** The club's wall clock now: `today` is the club's day (a pinned one in browser tests). */
 export function clubClock(timeZone: string, today: string, now: Date = new Date()): ClubClock {
@@ -226,7 +228,14 @@ async function tapOnce(tx: Tx, raceId: number, tap: CheckInTap, actor: AuditActo
   const [entered] = await tx
     .select({ id: raceRegistrations.id })
     .from(raceRegistrations)
-    .where(and(eq(raceRegistrations.raceId, raceId), eq(raceRegistrations.competitorId, tap.competitorId)))
+    // An erased racer's entries at past races stay for the results, but their check-ins are gone for good.
+    .where(
+      and(
+        eq(raceRegistrations.raceId, raceId),
+        eq(raceRegistrations.competitorId, tap.competitorId),
+        sql`NOT ${erasedRacer(raceRegistrations.competitorId)}`,
+      ),
+    )
     .limit(1);
   if (!entered) return { kind: "not-entered", competitorId: tap.competitorId, state: { checkedIn: false, version: 0 } };
   const current = await lockedState(tx, raceId, tap.competitorId);
@@ -320,7 +329,8 @@ export async function checkedInIds(db: Database | Tx, raceId: number): Promise<S
 /**
  * Entrants who never checked in, once the race day is over. Counted only at races where check-in
  * was used (at least one boat checked in, even if undone later): before that, nobody could have.
- * A racer with a result at the race raced, so is never a no-show. Cancelled races have none.
+ * A racer with a result at the race raced, so is never a no-show. Cancelled races have none. An
+ * erased racer has none either: their check-ins went with the erasure, and so does the record.
  */
 const noShowRows = (today: string) => sql`
   SELECT g.race_id, g.competitor_id
@@ -332,6 +342,7 @@ const noShowRows = (today: string) => sql`
      AND NOT EXISTS (SELECT 1 FROM race_check_ins c WHERE c.race_id = g.race_id AND c.competitor_id = g.competitor_id
                        AND c.checked_in_at IS NOT NULL AND c.undone_at IS NULL)
      AND NOT EXISTS (SELECT 1 FROM race_results x WHERE x.race_id = g.race_id AND x.competitor_id = g.competitor_id)
+     AND NOT ${erasedRacer(sql`g.competitor_id`)}
    GROUP BY g.race_id, g.competitor_id`;
 
 /** No-shows per race (races without any are absent), for the given races. */
@@ -345,12 +356,6 @@ export async function noShowCounts(db: Database, raceIds: readonly number[], tod
      )})
      GROUP BY race_id`);
   return new Map(rows.map((r) => [Number(r.race_id), Number(r.n)]));
-}
-
-export interface NoShowRace {
-  raceId: number;
-  title: string;
-  date: string;
 }
 
 /** The races a racer entered and never came to, newest first (the racer's admin record). */

@@ -40,6 +40,11 @@ export const RETENTION = {
    * (a club setting, INACTIVE_YEARS below), this many days to keep them before the contact details go.
    */
   inactivityGraceDays: 30,
+  /**
+   * The duty roster (who is on duty at a race, and swaps asked or accepted): counted from the day
+   * the race's results are made official. The roster's purge reads it.
+   */
+  dutyRosterYears: 2,
 } as const;
 
 /**
@@ -84,6 +89,27 @@ export function retentionSchedule(values: RetentionValues = RETENTION, inactiveY
     },
     counters!,
     backups!,
+  ];
+}
+
+/**
+ * Notice version 3 (issue 36): version 2's table with check-ins and the duty roster after the race
+ * entries, which they belong with.
+ */
+export function raceDaySchedule(values: RetentionValues, inactiveYears: number): RetentionLine[] {
+  const [registration, results, ...rest] = retentionSchedule(values, inactiveYears);
+  return [
+    registration!,
+    results!,
+    {
+      what: "Your check-ins at races, and the races you entered but did not come to",
+      kept: "With your race entries, as part of the club's race history. When your record is erased at your request, they are deleted.",
+    },
+    {
+      what: "Who is on duty at a race (race officer, lap counter, starter, rescue boat), and any swap asked or accepted",
+      kept: `Until the race's results are official, then ${countOf(values.dutyRosterYears, "year")}, then deleted.`,
+    },
+    ...rest,
   ];
 }
 

@@ -305,9 +305,9 @@ export const MY_DATA_TEXTS = {
   pageTitle: "Your data",
   eraseHeading: "Erase my record",
   eraseExplained:
-    "Your contact details, consent, e-mail preferences, entries to future races and pending changes are removed. Your past results stay so nobody else's positions or points change, under an anonymous label instead of your name.",
+    "Your contact details, consent, e-mail preferences, entries to future races, check-ins and pending changes are removed. Your past results stay so nobody else's positions or points change, under an anonymous label instead of your name.",
   eraseConfirm: "Yes, erase my record",
-  erased: `Your record is erased. Your past results stay under an anonymous label; your contact details, consent, preferences, future entries and links are gone. The club's backups that still hold them are deleted within ${countOf(RETENTION.backupDays, "day")}.`,
+  erased: `Your record is erased. Your past results stay under an anonymous label; your contact details, consent, preferences, future entries, check-ins and links are gone. The club's backups that still hold them are deleted within ${countOf(RETENTION.backupDays, "day")}.`,
   endButton: "Close my data",
   ended: "Your data is closed in this browser.",
   correctHeading: "Correct my details",

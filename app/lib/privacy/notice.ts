@@ -7,7 +7,13 @@
  * keeps a copy of the current version's text and fails when it changes under the same number.
  */
 import { ANSWER_DAYS, EXTENSION_DAYS } from "~/lib/privacy/requests";
-import { RETENTION, retentionSchedule, type RetentionLine } from "~/lib/platform/retention";
+import {
+  RETENTION,
+  raceDaySchedule,
+  retentionSchedule,
+  type RetentionLine,
+  type RetentionValues,
+} from "~/lib/platform/retention";
 
 /** The club's privacy officer (PIPA s. 5), a club setting; null until an owner sets it. */
 export interface PrivacyOfficer {
@@ -45,6 +51,20 @@ const list = (...items: string[]): NoticeBlock => ({ type: "list", items });
 
 /** The sections' ids the /privacy page links to (the request form lives in "your-rights"). */
 export const NOTICE_ANCHORS = { rights: "your-rights", officer: "privacy-officer" } as const;
+
+/** The values versions 1 and 2 were published with, frozen: a later change to RETENTION is a later version's. */
+const PUBLISHED_1_2: RetentionValues = {
+  backupDays: 14,
+  sentEmailDays: 90,
+  auditLogYears: 2,
+  myDataLinkDays: 2,
+  myDataSessionMinutes: 30,
+  privacyRequestYears: 2,
+  registrationChangeHours: 24,
+  rateLimitHours: 24,
+  inactivityGraceDays: 30,
+  dutyRosterYears: 2,
+};
 
 const VERSION_1: NoticeVersion = {
   version: 1,
@@ -100,7 +120,7 @@ const VERSION_1: NoticeVersion = {
     {
       id: "how-long",
       heading: "How long we keep it",
-      blocks: [{ type: "retention", lines: retentionSchedule() }],
+      blocks: [{ type: "retention", lines: retentionSchedule(PUBLISHED_1_2) }],
     },
     {
       id: NOTICE_ANCHORS.rights,
@@ -134,13 +154,54 @@ const VERSION_2: NoticeVersion = {
   sections: (context) =>
     VERSION_1.sections(context).map((section) =>
       section.id === "how-long"
-        ? { ...section, blocks: [{ type: "retention", lines: retentionSchedule(RETENTION, context.inactiveYears) }] }
+        ? { ...section, blocks: [{ type: "retention", lines: retentionSchedule(PUBLISHED_1_2, context.inactiveYears) }] }
         : section,
     ),
 };
 
+/** Version 3's additions to what is collected, after the race entries, and to what everyone sees. */
+const RACE_DAY_ITEMS = [
+  "Your check-ins at races, from your entry link or by an admin, and the races you entered but did not come to: to draw the heats from the boats that came.",
+  "The duties you take at a race (race officer, lap counter, starter, rescue boat), and any swap you ask for or accept: to staff each race and remind you before it.",
+];
+const EVERYONE_SEES_V3 =
+  "Everyone: your name, boat, boat number, classes, race results and standings, and the duties you take at a race, on the website, in its downloads and feeds, and in pictures shown when a link is shared.";
+
+/** Puts `added` after the item of `list` that starts with `after`. */
+function withItems(block: NoticeBlock, after: string, added: string[]): NoticeBlock {
+  if (block.type !== "list") return block;
+  const at = block.items.findIndex((item) => item.startsWith(after));
+  return at < 0 ? block : { ...block, items: [...block.items.slice(0, at + 1), ...added, ...block.items.slice(at + 1)] };
+}
+
+/**
+ * Version 3 (issue 36): check-ins and the no-shows they record, and the duty roster, among what
+ * is collected, seen and kept. The rest is version 2's.
+ */
+const VERSION_3: NoticeVersion = {
+  version: 3,
+  date: "2026-11-29",
+  sections: (context) =>
+    VERSION_2.sections(context).map((section) => {
+      if (section.id === "what-we-collect")
+        return { ...section, blocks: section.blocks.map((b) => withItems(b, "Your race entries and results", RACE_DAY_ITEMS)) };
+      if (section.id === "who-sees-it")
+        return {
+          ...section,
+          blocks: section.blocks.map((b) =>
+            b.type === "list"
+              ? { ...b, items: b.items.map((item) => (item.startsWith("Everyone:") ? EVERYONE_SEES_V3 : item)) }
+              : b,
+          ),
+        };
+      if (section.id === "how-long")
+        return { ...section, blocks: [{ type: "retention", lines: raceDaySchedule(RETENTION, context.inactiveYears) }] };
+      return section;
+    }),
+};
+
 /** Every version ever published, oldest first; the last is in force. */
-export const NOTICE_VERSIONS: readonly NoticeVersion[] = [VERSION_1, VERSION_2];
+export const NOTICE_VERSIONS: readonly NoticeVersion[] = [VERSION_1, VERSION_2, VERSION_3];
 
 export const CURRENT_NOTICE: NoticeVersion = NOTICE_VERSIONS[NOTICE_VERSIONS.length - 1]!;
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "~/components/ui/icons";
 import { useState } from "react";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
-import { dbContext, loggerContext } from "~/context";
+import { configContext, dbContext, loggerContext } from "~/context";
 import { deleteCompetitor, listCompetitors, saveCompetitor, type AdminCompetitor } from "~/domain/racer/competitors.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
@@ -23,6 +23,9 @@ import { avatarDrawing } from "~/lib/racer/avatar";
 import { parseId } from "~/lib/util/params";
 import type { Route } from "./+types/competitors";
 import { standings } from "~/domain/championship/all-time-standings.server";
+import { racerNoShows } from "~/domain/race-day/check-in.server";
+import { RacerNoShows } from "~/components/race-day/no-shows";
+import { clubToday } from "~/lib/util/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Competitor Management" }];
 
@@ -30,8 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "competitors");
   const db = context.get(dbContext);
   const competitors = await listCompetitors(db, standings(db));
+  // One query for every listed racer (issue 36 item 1): the races each entered and never came to.
+  const noShows = await racerNoShows(
+    db,
+    competitors.map((c) => c.id),
+    clubToday(context.get(configContext)),
+  );
   // Drawn here: DiceBear in the browser would cost every visit a chunk of script.
-  return { competitors: competitors.map((c) => ({ ...c, avatar: avatarDrawing(c.name) })) };
+  return {
+    competitors: competitors.map((c) => ({ ...c, avatar: avatarDrawing(c.name) })),
+    noShows: Object.fromEntries(noShows),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -121,6 +133,7 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
               <CompetitorRow
                 key={c.id}
                 competitor={c}
+                note={<RacerNoShows races={loaderData.noShows[c.id]} />}
                 deleting={deleter.state !== "idle" && deleter.formData?.get("id") === String(c.id)}
                 onEdit={() => open(c)}
                 onDelete={() => {

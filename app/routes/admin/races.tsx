@@ -30,6 +30,8 @@ import {
 import { parseId } from "~/lib/util/params";
 import { countOf } from "~/lib/util/plural";
 import type { Route } from "./+types/races";
+import { noShowCounts } from "~/domain/race-day/check-in.server";
+import { RaceNoShows } from "~/components/race-day/no-shows";
 
 export const meta: Route.MetaFunction = () => [{ title: "Race Management" }];
 
@@ -48,6 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     db,
     races.map((race) => race.id),
   );
+  // One query for every listed race (issue 36 item 1): entrants who never came, at past races that used check-in.
+  const noShows = Object.fromEntries(
+    await noShowCounts(
+      db,
+      races.map((race) => race.id),
+      clubToday(config),
+    ),
+  );
   const { timeZone } = config;
   // The form says the season under the date as it is typed: it gets the seasons' days, not their rules.
   const seasons = defined.map(({ key, name, startsOn, endsOn }) => ({ key, name, startsOn, endsOn }));
@@ -65,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       entriesClose: toClubLocalInput(race.entriesCloseAt, timeZone),
     })),
     entries,
+    noShows,
   };
 }
 
@@ -139,7 +150,11 @@ export default function Races({ loaderData }: Route.ComponentProps) {
               : noRacesIn(loaderData.view)}
           </p>
         ) : (
-          <RaceTable races={loaderData.races} onOpen={show} />
+          <RaceTable
+            races={loaderData.races}
+            onOpen={show}
+            statusNote={(race) => <RaceNoShows count={loaderData.noShows[race.id]} />}
+          />
         )}
       </CardContent>
       {open?.kind === "form" && (
