@@ -3,11 +3,10 @@
  * stays and what goes, confirm; and the erasures already made. Server forms: a GET to the
  * confirmation step, a POST to erase, with or without JavaScript.
  */
+import { RacerSelect } from "~/components/racer/racer-select";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/input";
 import { countOf } from "~/lib/util/plural";
 import { PRIVACY_REQUESTS_PATH } from "~/lib/privacy/requests";
 
@@ -16,19 +15,7 @@ export const PRIVACY_PATH = PRIVACY_REQUESTS_PATH;
 export function ErasurePick({ choices }: { choices: { id: number; label: string }[] }) {
   return (
     <Form method="get" action={PRIVACY_PATH} className="flex flex-wrap items-end gap-3" aria-label="Choose a racer to erase">
-      <div className="min-w-0 flex-1 space-y-1">
-        <Label htmlFor="erase-racer">Racer</Label>
-        <NativeSelect id="erase-racer" name="erase" required defaultValue="">
-          <option value="" disabled>
-            Choose a racer
-          </option>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label} (#{c.id})
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <RacerSelect id="erase-racer" name="erase" label="Racer" choices={choices} className="min-w-0 flex-1 space-y-1" />
       <Button type="submit" variant="outline">
         Review erasure
       </Button>

@@ -4,6 +4,7 @@
  * racer's data to download (access), the erasure (erasure), more time, done or refused. Server
  * forms and plain links: the screen works without JavaScript. Dates arrive formatted.
  */
+import { RacerSelect } from "~/components/racer/racer-select";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -33,19 +34,7 @@ export function PaperRequestForm({ choices, today }: { choices: { id: number; la
           ))}
         </NativeSelect>
       </div>
-      <div className="space-y-1">
-        <Label htmlFor="request-racer">Who asked</Label>
-        <NativeSelect id="request-racer" name="competitorId" required defaultValue="">
-          <option value="" disabled>
-            Choose a racer
-          </option>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label} (#{c.id})
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <RacerSelect id="request-racer" name="competitorId" label="Who asked" choices={choices} />
       <div className="space-y-1">
         <Label htmlFor="request-identified">How you confirmed who they are</Label>
         <Textarea

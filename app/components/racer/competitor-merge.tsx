@@ -1,8 +1,7 @@
+import { RacerSelect } from "~/components/racer/racer-select";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/input";
 import { REASON_LABELS, type DuplicateReason } from "~/lib/racer/duplicates";
 
 interface Side {
@@ -44,19 +43,7 @@ export function DuplicateList({ pairs }: { pairs: { reasons: DuplicateReason[]; 
 /** Any two racers, for duplicates the rules do not see (a nickname): a GET form to the preview. */
 export function PickPair({ choices }: { choices: { id: number; label: string }[] }) {
   const select = (name: string, label: string) => (
-    <div className="min-w-0 flex-1 space-y-1">
-      <Label htmlFor={`pick-${name}`}>{label}</Label>
-      <NativeSelect id={`pick-${name}`} name={name} required defaultValue="">
-        <option value="" disabled>
-          Choose a racer
-        </option>
-        {choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.label} (#{c.id})
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
+    <RacerSelect id={`pick-${name}`} name={name} label={label} choices={choices} className="min-w-0 flex-1 space-y-1" />
   );
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose two racers">
