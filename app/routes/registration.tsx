@@ -1,3 +1,4 @@
+import { DriverFields } from "~/components/registration/driver-fields";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
@@ -13,13 +14,11 @@ import {
   RegistrationDialogModal,
   RegistrationDialogPanel,
 } from "~/components/registration/registration-dialogs";
-import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
-import { PipaConsentField, RaceEmailsField } from "~/components/registration/consent-fields";
 import { PrintFormButton } from "~/components/registration/print-form-button";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { InputField, REQUIRED_NOTE } from "~/components/ui/field";
+import { REQUIRED_NOTE } from "~/components/ui/field";
 import { FieldErrorSlots } from "~/components/ui/label";
 import { pipaPolicyParagraphs } from "~/lib/registration/pipa";
 import {
@@ -160,27 +159,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           <form method="post" action="/registration" {...getFormProps(form)} className="relative space-y-5">
             {dialog && <RegistrationDialogPanel dialog={dialog} />}
             <Honeypot />
-            <div className="grid gap-5 sm:grid-cols-2">
-              <InputField field={fields.firstName} label="First Name*" autoComplete="given-name" />
-              <InputField field={fields.lastName} label="Last Name*" autoComplete="family-name" />
-              <InputField field={fields.boatName} label="Boat Name" autoComplete="off" />
-              <InputField field={fields.boatNumber} label="Boat Number*" autoComplete="off" />
-            </div>
-
-            <BoatClassFieldset
-              field={fields.boatClasses}
-              legend="Boat Class*"
-              options={["Open", "Superboat"]}
-              label={(value) => (value === "Open" ? "Open Class" : "Superboat Class")}
-            />
-
-            <div className="grid gap-5 sm:grid-cols-2">
-              <InputField field={fields.telephone} label="Telephone" type="tel" autoComplete="tel" />
-              <InputField field={fields.email} label="Email*" type="email" autoComplete="email" />
-            </div>
-
-            <PipaConsentField field={fields.pipaConsent} policy={loaderData.policy} />
-            <RaceEmailsField field={fields.raceEmails} />
+            <DriverFields fields={fields} policy={loaderData.policy} />
             <PrivacyNoticeLink />
 
             <div className="flex flex-col gap-3 sm:flex-row">

@@ -3,10 +3,9 @@
  * fields and its consent, sent for confirmation to the address on file like any change), erase my
  * record (asked, then confirmed), and close the page.
  */
-import { BoatClassFieldset } from "~/components/registration/boat-class-fieldset";
-import { PipaConsentField, RaceEmailsField } from "~/components/registration/consent-fields";
+import { DriverFields } from "~/components/registration/driver-fields";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { InputField, REQUIRED_NOTE } from "~/components/ui/field";
+import { REQUIRED_NOTE } from "~/components/ui/field";
 import { getFormProps, useZodForm, type SubmissionResult } from "~/components/ui/use-zod-form";
 import { MY_DATA_TEXTS } from "~/lib/privacy/my-data";
 import { driverRegistrationSchema } from "~/lib/registration/registration-forms";
@@ -41,24 +40,7 @@ export function CorrectionForm({
         confirm. {REQUIRED_NOTE}
       </p>
       <form method="post" action="/privacy/my-data" {...getFormProps(form)} className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <InputField field={fields.firstName} label="First Name*" autoComplete="given-name" />
-          <InputField field={fields.lastName} label="Last Name*" autoComplete="family-name" />
-          <InputField field={fields.boatName} label="Boat Name" autoComplete="off" />
-          <InputField field={fields.boatNumber} label="Boat Number*" autoComplete="off" />
-        </div>
-        <BoatClassFieldset
-          field={fields.boatClasses}
-          legend="Boat Class*"
-          options={["Open", "Superboat"]}
-          label={(value) => (value === "Open" ? "Open Class" : "Superboat Class")}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <InputField field={fields.telephone} label="Telephone" type="tel" autoComplete="tel" />
-          <InputField field={fields.email} label="Email*" type="email" autoComplete="email" />
-        </div>
-        <PipaConsentField field={fields.pipaConsent} policy={policy} />
-        <RaceEmailsField field={fields.raceEmails} />
+        <DriverFields fields={fields} policy={policy} />
         <Button type="submit" name="intent" value="correct">
           Send the correction
         </Button>

@@ -12,7 +12,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 
 // Conform's field metadata, whatever the field's value type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any>;
+export type AnyField = FieldMetadata<any>;
 
 /** The one wording of the mark's meaning, on every form that marks its required fields. */
 export const REQUIRED_NOTE = "Fields marked with an asterisk (*) are required.";
