@@ -401,7 +401,7 @@ export async function racesWithFreeDuties(db: Database, today: string): Promise<
                         FROM race_duties d WHERE d.race_id = r.id)::int
                 ELSE ${defaults}::int END AS free
       FROM races r
-     WHERE r.status = 'upcoming' AND r.date BETWEEN ${today}::date AND ${today}::date + ${DUTY_WARN_DAYS}
+     WHERE r.status = 'upcoming' AND r.date BETWEEN ${today}::date AND ${today}::date + ${DUTY_WARN_DAYS}::int
      ORDER BY r.date, r.id`);
   return rows.filter((r) => r.free > 0);
 }

@@ -61,6 +61,8 @@ export function dutyListFromForm(fields: Readonly<Record<string, string>>): Chec
     }
     list.push({ name: name.value, places: places.value });
   }
+  // A race with no duty at all is an admin's choice on its roster; the club's list keeps one.
+  if (list.length === 0) return { ok: false, message: "Keep at least one duty in the list." };
   if (list.length > DUTY_LIMITS.maxDuties) return { ok: false, message: `At most ${DUTY_LIMITS.maxDuties} duties.` };
   return { ok: true, value: list };
 }
