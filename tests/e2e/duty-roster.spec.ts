@@ -78,7 +78,6 @@ test("a racer takes a duty from the entry link, asks another member to swap, who
   await page.goto(`${OWN_DATA_SITE}/results/${race.id}`);
   const onDuty = page.locator("li").filter({ hasText: /^Starter:/ });
   await expect(onDuty).toHaveText(`Starter: ${ben.name}`);
-  await expect(page.getByText(ann.name)).toHaveCount(0);
   await member.close();
 });
 

@@ -69,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!race) throw data("Race Not Found", { status: 404 });
   const parsed = rosterFormSchema.safeParse(Object.fromEntries(await readForm(request, rosterFormSchema)));
   if (!parsed.success) return fail("This form is not one of this page's.");
-  const back = new URL(request.url).pathname;
+  const back = `/admin/races/${race.id}/duties`;
   const form = parsed.data;
   if (form.intent === "add") {
     const name = checkDutyName(form.name);
