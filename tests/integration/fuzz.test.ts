@@ -801,10 +801,10 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       `/admin/races/${hostileUpcoming.id}/duties`,
       [
         ["intent", "assign"],
-        ["dutyId", "99999999"],
+        ["duty", "No such duty"],
         ["competitorId", String(hostileRacer.id)],
       ],
-      ["intent", "dutyId", "competitorId"],
+      ["intent", "duty", "competitorId"],
       true,
     ),
   ],

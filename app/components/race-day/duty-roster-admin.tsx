@@ -19,7 +19,7 @@ function DutyPeople({ duty }: { duty: AdminRosterDuty }) {
         <li key={p.competitorId} className="flex items-center justify-between gap-2">
           <span>{p.name}</span>
           <Form method="post">
-            <input type="hidden" name="dutyId" value={duty.id} />
+            <input type="hidden" name="duty" value={duty.name} />
             <input type="hidden" name="competitorId" value={p.competitorId} />
             <Button
               type="submit"
@@ -42,7 +42,7 @@ function DutyPeople({ duty }: { duty: AdminRosterDuty }) {
 function AssignForm({ duty, racers }: { duty: AdminRosterDuty; racers: { id: number; label: string }[] }) {
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2">
-      <input type="hidden" name="dutyId" value={duty.id} />
+      <input type="hidden" name="duty" value={duty.name} />
       <div className="min-w-48 flex-1 space-y-1">
         <Label htmlFor={`assign-${duty.id}`}>{ROSTER_TEXT.assignLabel}</Label>
         <NativeSelect id={`assign-${duty.id}`} name="competitorId" required defaultValue="">
@@ -66,7 +66,7 @@ function DutyEdit({ duty }: { duty: AdminRosterDuty }) {
   return (
     <div className="flex flex-wrap items-end gap-2">
       <Form method="post" className="flex items-end gap-2">
-        <input type="hidden" name="dutyId" value={duty.id} />
+        <input type="hidden" name="duty" value={duty.name} />
         <div className="space-y-1">
           <Label htmlFor={`places-${duty.id}`}>{DUTY_SETTINGS_TEXT.places}</Label>
           <Input
@@ -88,7 +88,7 @@ function DutyEdit({ duty }: { duty: AdminRosterDuty }) {
       </Form>
       {duty.people.length === 0 && (
         <Form method="post">
-          <input type="hidden" name="dutyId" value={duty.id} />
+          <input type="hidden" name="duty" value={duty.name} />
           <Button
             type="submit"
             name="intent"

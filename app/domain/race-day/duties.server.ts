@@ -64,16 +64,6 @@ async function ensureRoster(tx: Tx, raceId: number): Promise<void> {
   await tx.insert(raceDuties).values(defaults.map((d, position) => ({ raceId, name: d.name, places: d.places, position })));
 }
 
-/** The roster, made from the default list when this is the first time it is needed. */
-export async function openRoster(db: Database, raceId: number): Promise<RosterDuty[]> {
-  const existing = await raceRoster(db, raceId);
-  if (existing) return existing;
-  return db.transaction(async (tx) => {
-    await ensureRoster(tx, raceId);
-    return (await raceRoster(tx, raceId)) ?? [];
-  });
-}
-
 /** The duty a racer holds at a race, if any. */
 async function dutyOf(db: Reader, raceId: number, competitorId: number) {
   const [row] = await db
@@ -124,17 +114,6 @@ export async function takePlace(
   return { kind: "taken", duty: duty.name };
 }
 
-/** takePlace in its own transaction; the same racer at once on two duties (a unique key) is "already". */
-async function takeAlone(db: Database, place: Parameters<typeof takePlace>[1], actor: AuditActor): Promise<TakeOutcome> {
-  try {
-    return await db.transaction((tx) => takePlace(tx, place, actor));
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const held = await dutyOf(db, place.raceId, place.competitorId);
-    return { kind: "already", duty: held?.name ?? "" };
-  }
-}
-
 /** Takes a racer off a duty; the duty's name, or null when they were not on it. Pending swaps of that place end with it. */
 async function leavePlace(tx: Tx, raceId: number, dutyId: number, competitorId: number, actor: AuditActor) {
   const [left] = await tx
@@ -157,12 +136,68 @@ async function leavePlace(tx: Tx, raceId: number, dutyId: number, competitorId: 
 
 // --- The admin's roster ------------------------------------------------------------------------
 
-export function assignDuty(db: Database, raceId: number, dutyId: number, competitorId: number, actor: AuditActor) {
-  return takeAlone(db, { raceId, dutyId, competitorId, via: "admin" }, actor);
+/** A refused change, thrown to roll back its transaction (and the roster's first copy with it). */
+class Refused<T> extends Error {
+  constructor(readonly outcome: T) {
+    super("refused");
+  }
 }
 
-export function removeFromDuty(db: Database, raceId: number, dutyId: number, competitorId: number, actor: AuditActor) {
-  return db.transaction((tx) => leavePlace(tx, raceId, dutyId, competitorId, actor));
+/**
+ * An admin's change to the race's roster, by duty name, in one transaction that first makes the
+ * roster from the default list if need be. A refusal rolls everything back: a refused change (and
+ * the page's GET, which only reads) leaves the database as it was.
+ */
+async function onRoster<T extends { kind: string }>(
+  db: Database,
+  raceId: number,
+  done: T["kind"],
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await ensureRoster(tx, raceId);
+      const outcome = await change(tx);
+      if (outcome.kind !== done) throw new Refused(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome as T;
+    throw error;
+  }
+}
+
+/** The duty of this race called `name`, its row locked. */
+async function dutyNamed(tx: Tx, raceId: number, name: string) {
+  const [duty] = await tx
+    .select({ id: raceDuties.id, name: raceDuties.name, places: raceDuties.places })
+    .from(raceDuties)
+    .where(and(eq(raceDuties.raceId, raceId), eq(raceDuties.name, name)))
+    .for("update");
+  return duty ?? null;
+}
+
+export async function assignDuty(db: Database, raceId: number, dutyName: string, competitorId: number, actor: AuditActor) {
+  try {
+    return await onRoster<TakeOutcome>(db, raceId, "taken", async (tx) => {
+      const duty = await dutyNamed(tx, raceId, dutyName);
+      if (!duty) return { kind: "unknown-duty" };
+      return takePlace(tx, { raceId, dutyId: duty.id, competitorId, via: "admin" }, actor);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { kind: "already", duty: (await dutyOf(db, raceId, competitorId))?.name ?? "" } as const;
+  }
+}
+
+export type RemoveOutcome = { kind: "left"; duty: string } | { kind: "not-on-duty" };
+
+export function removeFromDuty(db: Database, raceId: number, dutyName: string, competitorId: number, actor: AuditActor) {
+  return onRoster<RemoveOutcome>(db, raceId, "left", async (tx) => {
+    const duty = await dutyNamed(tx, raceId, dutyName);
+    const left = duty && (await leavePlace(tx, raceId, duty.id, competitorId, actor));
+    return left === null ? { kind: "not-on-duty" } : { kind: "left", duty: left };
+  });
 }
 
 export type RosterEditOutcome =
@@ -182,9 +217,16 @@ async function auditRoster(tx: Tx, raceId: number, actor: AuditActor, before: st
   });
 }
 
-export async function addDuty(db: Database, raceId: number, duty: DutyDefinition, actor: AuditActor): Promise<RosterEditOutcome> {
-  return db.transaction(async (tx) => {
-    await ensureRoster(tx, raceId);
+const peopleOn = async (tx: Tx, dutyId: number) =>
+  (
+    await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dutyPlaces)
+      .where(eq(dutyPlaces.dutyId, dutyId))
+  )[0]?.n ?? 0;
+
+export function addDuty(db: Database, raceId: number, duty: DutyDefinition, actor: AuditActor): Promise<RosterEditOutcome> {
+  return onRoster<RosterEditOutcome>(db, raceId, "done", async (tx) => {
     // The race's row orders two admins adding at once.
     await tx.select({ id: races.id }).from(races).where(eq(races.id, raceId)).for("update");
     const existing = await tx.select({ name: raceDuties.name }).from(raceDuties).where(eq(raceDuties.raceId, raceId));
@@ -197,27 +239,20 @@ export async function addDuty(db: Database, raceId: number, duty: DutyDefinition
 }
 
 /** A new number of people; never below the people on it now. */
-export async function changeDutyPlaces(
+export function changeDutyPlaces(
   db: Database,
   raceId: number,
-  dutyId: number,
+  dutyName: string,
   places: number,
   actor: AuditActor,
 ): Promise<RosterEditOutcome> {
-  return db.transaction(async (tx) => {
-    const [duty] = await tx
-      .select({ name: raceDuties.name, places: raceDuties.places })
-      .from(raceDuties)
-      .where(and(eq(raceDuties.id, dutyId), eq(raceDuties.raceId, raceId)))
-      .for("update");
+  return onRoster<RosterEditOutcome>(db, raceId, "done", async (tx) => {
+    const duty = await dutyNamed(tx, raceId, dutyName);
     if (!duty) return { kind: "unknown-duty" };
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(dutyPlaces)
-      .where(eq(dutyPlaces.dutyId, dutyId));
+    const n = await peopleOn(tx, duty.id);
     if (places < n) return { kind: "too-few", duty: duty.name, people: n };
     if (places !== duty.places) {
-      await tx.update(raceDuties).set({ places }).where(eq(raceDuties.id, dutyId));
+      await tx.update(raceDuties).set({ places }).where(eq(raceDuties.id, duty.id));
       await auditRoster(tx, raceId, actor, `${duty.name} ${duty.places}`, `${duty.name} ${places}`);
     }
     return { kind: "done", duty: duty.name };
@@ -225,21 +260,12 @@ export async function changeDutyPlaces(
 }
 
 /** Removes a duty nobody is on. */
-export async function removeDuty(db: Database, raceId: number, dutyId: number, actor: AuditActor): Promise<RosterEditOutcome> {
-  return db.transaction(async (tx) => {
-    const [duty] = await tx
-      .select({ name: raceDuties.name, places: raceDuties.places })
-      .from(raceDuties)
-      .where(and(eq(raceDuties.id, dutyId), eq(raceDuties.raceId, raceId)))
-      .for("update");
+export function removeDuty(db: Database, raceId: number, dutyName: string, actor: AuditActor): Promise<RosterEditOutcome> {
+  return onRoster<RosterEditOutcome>(db, raceId, "done", async (tx) => {
+    const duty = await dutyNamed(tx, raceId, dutyName);
     if (!duty) return { kind: "unknown-duty" };
-    const [someone] = await tx
-      .select({ id: dutyPlaces.competitorId })
-      .from(dutyPlaces)
-      .where(eq(dutyPlaces.dutyId, dutyId))
-      .limit(1);
-    if (someone) return { kind: "not-empty", duty: duty.name };
-    await tx.delete(raceDuties).where(eq(raceDuties.id, dutyId));
+    if ((await peopleOn(tx, duty.id)) > 0) return { kind: "not-empty", duty: duty.name };
+    await tx.delete(raceDuties).where(eq(raceDuties.id, duty.id));
     await auditRoster(tx, raceId, actor, `${duty.name} ${duty.places}`, null);
     return { kind: "done", duty: duty.name };
   });

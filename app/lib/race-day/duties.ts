@@ -202,7 +202,7 @@ export const swapAnswerSchema = z.object({ intent: z.enum(["accept", "decline"])
 /** The fields of the admin roster's forms, by `intent`. */
 export const rosterFormSchema = z.object({
   intent: z.enum(["add", "places", "remove-duty", "assign", "unassign"]),
-  dutyId: z.optional(z.string()),
+  duty: z.optional(z.string()),
   competitorId: z.optional(z.string()),
   name: z.optional(z.string()),
   places: z.optional(z.string()),

@@ -15,7 +15,7 @@ import {
   addDuty,
   assignDuty,
   changeDutyPlaces,
-  openRoster,
+  rosterOrDefault,
   removeDuty,
   removeFromDuty,
   rosterRacerOptions,
@@ -38,7 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const race = id ? await heatRace(db, id) : null;
   if (!race) throw data("Race Not Found", { status: 404 });
-  const [duties, racers] = await Promise.all([openRoster(db, race.id), rosterRacerOptions(db)]);
+  // Reads only: before anyone is on duty the roster is the club's default list; the first change makes it.
+  const [duties, racers] = await Promise.all([rosterOrDefault(db, race.id), rosterRacerOptions(db)]);
   return { race: { id: race.id, title: race.title, dateLabel: formatShortDate(race.date) }, duties, racers };
 }
 
@@ -78,23 +79,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!places.ok) return fail(places.message);
     return editAnswer(await addDuty(db, race.id, { name: name.value, places: places.value }, actor), ROSTER_TEXT.added, back);
   }
-  const dutyId = parseId(form.dutyId ?? null);
-  if (!dutyId) return fail(ROSTER_TEXT.unknownDuty, 404);
+  const dutyName = typeof form.duty === "string" && form.duty.length <= 100 ? form.duty : null;
+  if (!dutyName) return fail(ROSTER_TEXT.unknownDuty, 404);
   if (form.intent === "places") {
     const places = checkDutyPlaces(form.places);
     if (!places.ok) return fail(places.message);
-    return editAnswer(await changeDutyPlaces(db, race.id, dutyId, places.value, actor), ROSTER_TEXT.changed, back);
+    return editAnswer(await changeDutyPlaces(db, race.id, dutyName, places.value, actor), ROSTER_TEXT.changed, back);
   }
   if (form.intent === "remove-duty")
-    return editAnswer(await removeDuty(db, race.id, dutyId, actor), ROSTER_TEXT.dutyRemoved, back);
+    return editAnswer(await removeDuty(db, race.id, dutyName, actor), ROSTER_TEXT.dutyRemoved, back);
   const competitorId = parseId(form.competitorId ?? null);
   if (!competitorId) return fail(ROSTER_TEXT.noRacer);
   return form.intent === "assign"
-    ? assign(db, { raceId: race.id, dutyId, competitorId }, actor, back)
-    : unassign(db, { raceId: race.id, dutyId, competitorId }, actor, back);
+    ? assign(db, { raceId: race.id, dutyName, competitorId }, actor, back)
+    : unassign(db, { raceId: race.id, dutyName, competitorId }, actor, back);
 }
 
-type Place = { raceId: number; dutyId: number; competitorId: number };
+type Place = { raceId: number; dutyName: string; competitorId: number };
 type Db = Parameters<typeof assignDuty>[0];
 
 async function nameOf(db: Db, competitorId: number): Promise<string | null> {
@@ -105,7 +106,7 @@ async function nameOf(db: Db, competitorId: number): Promise<string | null> {
 async function assign(db: Db, place: Place, actor: AuditActor, back: string) {
   const name = await nameOf(db, place.competitorId);
   if (!name) return fail(ROSTER_TEXT.noRacer, 404);
-  const outcome = await assignDuty(db, place.raceId, place.dutyId, place.competitorId, actor);
+  const outcome = await assignDuty(db, place.raceId, place.dutyName, place.competitorId, actor);
   if (outcome.kind === "taken") {
     return redirectWithToast(back, { type: "success", title: "Duties", description: ROSTER_TEXT.assigned(name, outcome.duty) });
   }
@@ -116,9 +117,9 @@ async function assign(db: Db, place: Place, actor: AuditActor, back: string) {
 
 async function unassign(db: Db, place: Place, actor: AuditActor, back: string) {
   const name = (await nameOf(db, place.competitorId)) ?? "";
-  const duty = await removeFromDuty(db, place.raceId, place.dutyId, place.competitorId, actor);
-  if (duty === null) return fail(ROSTER_TEXT.notOnDuty, 404);
-  return redirectWithToast(back, { type: "success", title: "Duties", description: ROSTER_TEXT.removed(name, duty) });
+  const outcome = await removeFromDuty(db, place.raceId, place.dutyName, place.competitorId, actor);
+  if (outcome.kind !== "left") return fail(ROSTER_TEXT.notOnDuty, 404);
+  return redirectWithToast(back, { type: "success", title: "Duties", description: ROSTER_TEXT.removed(name, outcome.duty) });
 }
 
 export default function Duties({ loaderData, actionData }: Route.ComponentProps) {
