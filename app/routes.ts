@@ -48,6 +48,9 @@ export default caseSensitive([
   route("race-entry/:token", "routes/race-entry.tsx"),
   // A request for a results check before the results are official (issue 36 item 3).
   route("race-entry/:token/results-check", "routes/race-entry-results-check.tsx"),
+  // The duty roster from the entry link, and a swap's e-mailed link (issue 36 item 2).
+  route("race-entry/:token/duties", "routes/race-entry-duties.tsx"),
+  route("duty-swap/:token", "routes/duty-swap.tsx"),
   route("messages/:token", "routes/messages.tsx"),
   route("messages/:token/unsubscribe", "routes/messages-unsubscribe.ts"),
   // A racer's own data (issue 35): the notice and its versions, the e-mailed link, the data and its downloads.
@@ -78,6 +81,8 @@ export default caseSensitive([
     // Check-in at the lake (issue 36 item 1): the phone list, and the taps its script sends.
     route("admin/races/:id/check-in", "routes/admin/check-in.tsx"),
     route("admin/races/:id/check-in/tap", "routes/admin/check-in-tap.ts"),
+    // The race's duty roster (issue 36 item 2).
+    route("admin/races/:id/duties", "routes/admin/duties.tsx"),
     route("admin/races/:id/import", "routes/admin/results-import.tsx"),
     route("admin/races/:id/official", "routes/admin/results-official.ts"),
     route("admin/results", "routes/admin/results.tsx"),
@@ -89,6 +94,7 @@ export default caseSensitive([
     route("admin/admins", "routes/admin/admins.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/settings/check-in", "routes/admin/settings-check-in.ts"),
+    route("admin/settings/duties", "routes/admin/settings-duties.ts"),
     route("admin/images", "routes/admin/images.ts"),
     route("admin/sessions", "routes/admin/sessions.tsx"),
     route("admin/account", "routes/admin/account.tsx"),

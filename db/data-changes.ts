@@ -23,6 +23,10 @@ export const PUBLIC_DATA_TABLES = [
   "race_check_ins",
   // A race page's requests for a results check and their outcomes (issue 36 item 3).
   "results_check_requests",
+  // A race page's duty roster (issue 36 item 2): names only.
+  "race_rosters",
+  "race_duties",
+  "duty_places",
 ] as const;
 export const DATA_CHANGED_CHANNEL = "data_changed";
 /** NOTIFY race_changed, payload the race id: a race's results, heats or marks changed (migration 0012). */

@@ -733,3 +733,63 @@ export const inactivityNotices = pgTable(
       .where(sql`kept_at IS NULL AND removed_at IS NULL`),
   ],
 );
+
+/** The duty roster (issue 36 item 2, migration 0040, decision 0058): a race's roster made once. */
+export const raceRosters = pgTable("race_rosters", {
+  raceId: integer("race_id").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The duties a race needs, and how many people each. */
+export const raceDuties = pgTable(
+  "race_duties",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    raceId: integer("race_id").notNull(),
+    name: text("name").notNull(),
+    places: integer("places").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [unique("race_duties_race_id_name_key").on(t.raceId, t.name)],
+);
+
+/** Who is on a duty: one duty per racer and race; the two reminders marked once sent. */
+export const dutyPlaces = pgTable(
+  "duty_places",
+  {
+    dutyId: bigint("duty_id", { mode: "number" }).notNull(),
+    raceId: integer("race_id").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+    takenVia: text("taken_via", { enum: ["link", "admin", "swap"] }).notNull(),
+    weekReminderAt: timestamp("week_reminder_at", { withTimezone: true }),
+    dayReminderAt: timestamp("day_reminder_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dutyId, t.competitorId] }),
+    unique("duty_places_race_id_competitor_id_key").on(t.raceId, t.competitorId),
+    index("duty_places_competitor_idx").on(t.competitorId),
+  ],
+);
+
+/** A swap asked of another member (`competitorId`) by e-mailed link: token hash only, single use, expiring. */
+export const dutySwaps = pgTable(
+  "duty_swaps",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    dutyId: bigint("duty_id", { mode: "number" }).notNull(),
+    raceId: integer("race_id").notNull(),
+    askerId: integer("asker_id").notNull(),
+    competitorId: integer("competitor_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    answer: text("answer", { enum: ["accepted", "declined", "replaced"] }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("duty_swaps_token_key").on(t.tokenHash),
+    index("duty_swaps_competitor_idx").on(t.competitorId),
+    index("duty_swaps_asker_idx").on(t.askerId),
+  ],
+);

@@ -28,6 +28,7 @@ import { purgeAuditLog } from "~/domain/platform/audit.server";
 import { createMailWorker } from "~/server/mail-worker";
 import { scheduleEntryReminders } from "~/server/race-reminders";
 import { scheduleInactivityRetention } from "~/server/privacy-retention";
+import { scheduleDutyReminders } from "~/server/duty-reminders";
 import { listenForDataChanges } from "~/db/data-changes";
 import { PageCache, pageCacheFastPath, pageKeys } from "~/server/page-cache";
 import { clubToday } from "~/lib/util/dates";
@@ -304,7 +305,18 @@ function startMail(
     },
     log,
   );
+  // Duty reminders 7 days and 1 day before a race (issue 36 item 2).
+  const stopDutyReminders = scheduleDutyReminders(
+    db,
+    async () => {
+      const now = await club.current();
+      const today = clubToday({ timeZone: now.timeZone, pinnedToday: config.pinnedToday });
+      return { club: { clubName: now.name, clubEmail: now.email, siteUrl: config.siteUrl }, today };
+    },
+    log,
+  );
   return async () => {
+    await stopDutyReminders();
     await stopRetention();
     await stopReminders();
     await mail.stop();

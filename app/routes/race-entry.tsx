@@ -3,7 +3,7 @@
  * and one button per action; a GET never changes anything (mail scanners open links). A plain
  * form: works without JavaScript, and the page ships no React (decision 0012).
  */
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { clientAddressContext, configContext, dbContext, loggerContext } from "~/context";
 import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
@@ -14,9 +14,11 @@ import { EntryCheckIn } from "~/components/race-day/entry-check-in";
 import { CHECK_IN, timeOfDay, type EntryCheckInBlock } from "~/lib/race-day/check-in";
 import { resultsCheckOffer } from "~/domain/race-day/results-checks.server";
 import { ResultsCheckLink } from "~/components/race-day/results-check-link";
+import { linkDutySummary } from "~/domain/race-day/duties.server";
+import { EntryDutyLink } from "~/components/race-day/entry-duties";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
+import { CONFIRM, ConfirmWithdrawal, WithdrawChoices } from "~/components/registration/entry-withdrawal";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { clubToday, formatClubDateTime, formatLongDate } from "~/lib/util/dates";
 import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration/registration";
@@ -26,8 +28,6 @@ import type { Route } from "./+types/race-entry";
 
 /** Where a withdrawal that empties the entry leads: the spent link's page, saying what was done. */
 const WITHDRAWN = "withdrawn";
-/** `?confirm=race` or `?confirm=<class>`: the second step, asking before anything is withdrawn. */
-const CONFIRM = "confirm";
 
 // The page reads `?withdrawn` and `?confirm`: the server renders pages with only their declared query parameters.
 export const handle: PageHandle = { query: [WITHDRAWN, CONFIRM] };
@@ -50,6 +50,8 @@ type Page =
       closed?: boolean;
       /** A results check may be asked for (issue 36 item 3). */
       check?: ResultsCheckOffer;
+      /** The duty roster (issue 36 item 2): the racer's duty, or the free places. */
+      duties?: { mine: string | null; free: number };
     }
   | { state: "refused"; alert: Toast; done: string | null; check?: ResultsCheckOffer };
 
@@ -75,8 +77,12 @@ async function page(
   confirm?: string | null,
   check?: ResultsCheckOffer | null,
 ) {
-  const [view, checkIn] = await Promise.all([viewEntry(db, token, clubToday(config)), linkCheckIn(db, token, config)]);
-  const offer = check ? { check } : {};
+  const [view, checkIn, duties] = await Promise.all([
+    viewEntry(db, token, clubToday(config)),
+    linkCheckIn(db, token, config),
+    linkDutySummary(db, token, clubToday(config)),
+  ]);
+  const offer = { ...(check ? { check } : {}), ...(duties ? { duties } : {}) };
   if (view.kind === "expired" && checkIn) {
     return data<Page>({ state: "entry", entry: checkIn.entry, done, checkIn: checkIn.block, closed: true, ...offer }, { status });
   }
@@ -195,6 +201,7 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
             </dl>
             {view.checkIn && <EntryCheckIn block={view.checkIn} />}
             {view.check && <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />}
+            {view.duties && <EntryDutyLink href={`${here}/duties`} mine={view.duties.mine} free={view.duties.free} />}
             {view.closed ? (
               <p className="text-sm text-muted-foreground">{ENTRY_PAGE.expired.description}</p>
             ) : view.confirming ? (
@@ -207,42 +214,6 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
         <PrivacyNoticeLink />
       </CardContent>
     </Card>
-  );
-}
-
-/** The first step: a GET form per choice, which only asks. */
-function WithdrawChoices({ entry }: { entry: Entry }) {
-  return (
-    <Form method="get" className="flex flex-wrap gap-3">
-      {entry.classes.length > 1 &&
-        entry.classes.map((c) => (
-          <Button key={c} type="submit" name={CONFIRM} value={c} variant="outline">
-            Withdraw from {c}
-          </Button>
-        ))}
-      <Button type="submit" name={CONFIRM} value="race" variant="destructive">
-        Withdraw from the race
-      </Button>
-    </Form>
-  );
-}
-
-/** The second step: the question, "Yes" posts the withdrawal, "Keep" goes back to the entry. */
-function ConfirmWithdrawal({ entry, choice }: { entry: Entry; choice: string }) {
-  const question = choice === "race" ? ENTRY_PAGE.confirmRace(entry.title) : ENTRY_PAGE.confirmClass(choice, entry.title);
-  return (
-    <Form method="post" className="space-y-3 rounded-md border border-destructive p-4">
-      <h2 className="text-lg font-semibold">{question}</h2>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" name="withdraw" value={choice} variant="destructive">
-          {ENTRY_PAGE.confirmYes}
-        </Button>
-        {/* The same page without the question. */}
-        <a href={useLocation().pathname} className={buttonClasses({ variant: "outline" })}>
-          {ENTRY_PAGE.confirmNo}
-        </a>
-      </div>
-    </Form>
   );
 }
 

@@ -18,6 +18,9 @@ import { RaceWhenWhere } from "~/components/races/race-when-where";
 import { ResultChanges } from "~/components/races/result-changes";
 import { RaceResultsChecks } from "~/components/race-day/results-checks";
 import { raceResultsChecks } from "~/domain/race-day/results-checks.server";
+import { raceRoster } from "~/domain/race-day/duties.server";
+import { RaceDuties } from "~/components/race-day/race-duties";
+import { dutyLine } from "~/lib/race-day/duties";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatClubDateTime, clubToday, formatLongDate } from "~/lib/util/dates";
 import { parseId } from "~/lib/util/params";
@@ -62,7 +65,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const today = clubToday(config);
   const timing = raceTiming(race.date, today);
   const raceDay = timing === "today" && race.status !== "cancelled";
-  const [results, entries, classes, official, window, notices, image, checkIns, checks] = await Promise.all([
+  const [results, entries, classes, official, window, notices, image, checkIns, checks, roster] = await Promise.all([
     resultsForRaces(db, [race.id]),
     // Entries matter until the race is over: upcoming and today's races show them.
     timing === "past" ? null : entryList(db, race.id),
@@ -74,6 +77,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // Race day: how many boats of each class are at the lake (issue 36 item 1), live like the results.
     raceDay ? checkInCounts(db, race.id) : null,
     raceResultsChecks(db, race.id, config.timeZone),
+    // Who is on duty (issue 36 item 2), names only, until the race is over.
+    timing === "past" || race.status !== "upcoming" ? null : raceRoster(db, race.id),
   ]);
   const resultsMark = official.officialAt
     ? { official: true, ...formatClubDateTime(official.officialAt, config.timeZone) }
@@ -118,6 +123,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // An uploaded picture; without one the page is as before (the bundled picture).
     ...(image ? { image } : {}),
     checks,
+    duties: roster?.map((d) => dutyLine({ ...d, people: d.people.map((p) => p.name) })) ?? [],
   });
   if (checks.openUntil) context.set(changesByTheClock, true);
   return page;
@@ -154,6 +160,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
     notices,
     checkIns,
     checks,
+    duties,
   } = loaderData;
   const image = "image" in loaderData ? loaderData.image : undefined;
   return (
@@ -184,6 +191,7 @@ export default function RaceDetail({ loaderData }: Route.ComponentProps) {
               </CardContent>
             </Card>
           )}
+          {duties.length > 0 && <RaceDuties lines={duties} />}
           <RaceResultsCard raceId={race.id} results={results} resultsMark={resultsMark} lastUpdated={lastUpdated} />
           {(checks.openUntil || checks.list.length > 0) && (
             <RaceResultsChecks openUntil={checks.openUntil} checks={checks.list} />

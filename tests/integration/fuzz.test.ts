@@ -774,6 +774,53 @@ const actions: [string, fc.Arbitrary<Case>][] = [
       ]).toString(),
     })),
   ],
+  // The duty roster (issue 36 item 2): the entry link's forms and a swap's link, made up; nothing may change.
+  ...(
+    [
+      ["duty roster from made-up entry links", (t: string) => `/race-entry/${t}/duties`, "intent", "volunteer"],
+      ["duty swaps with made-up links", (t: string) => `/duty-swap/${t}`, "intent", "accept"],
+    ] as const
+  ).map(([label, path, field, action]): [string, fc.Arbitrary<Case>] => [
+    label,
+    fc.tuple(segment, nasty, badName).map(([token, value, name]) => ({
+      label,
+      method: "POST" as const,
+      path: path(token || "x"),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        [field, value || action],
+        ["duty", value || "Starter"],
+        [name || "x", value],
+      ]).toString(),
+    })),
+  ]),
+  [
+    "admin duty roster (a duty that does not exist)",
+    broken(
+      "duty roster",
+      `/admin/races/${hostileUpcoming.id}/duties`,
+      [
+        ["intent", "assign"],
+        ["duty", "No such duty"],
+        ["competitorId", String(hostileRacer.id)],
+      ],
+      ["intent", "duty", "competitorId"],
+      true,
+    ),
+  ],
+  [
+    "club's default duties (settings)",
+    broken(
+      "duty settings",
+      "/admin/settings/duties",
+      [
+        ["name[0]", "Race officer"],
+        ["places[0]", "1"],
+      ],
+      ["name[0]", "places[0]"],
+      true,
+    ),
+  ],
   [
     "admin results check decision (Heats page)",
     // A request that does not exist: even an intact submission is refused, so nothing may change.
@@ -1178,6 +1225,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ["/messages/:token", (s) => `/messages/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/race-entry/:token", (s) => `/race-entry/${s}`, false, CASES_PER_ROUTE],
   ["/race-entry/:token/results-check", (s) => `/race-entry/${s}/results-check`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/race-entry/:token/duties", (s) => `/race-entry/${s}/duties`, false, Math.round(CASES_PER_ROUTE / 3)],
+  ["/duty-swap/:token", (s) => `/duty-swap/${s}`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/images/u/:name", (s) => `/images/u/${s}`, false, CASES_PER_ROUTE],
   ["/images/u/<hash>-:width.webp", (s) => `/images/u/${"0".repeat(32)}-${s}.webp`, false, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/invitation/:token", (s) => `/admin/invitation/${s}`, false, CASES_PER_ROUTE],
@@ -1230,6 +1279,7 @@ const routes: [string, (s: string) => string, boolean, number][] = [
     Math.round(CASES_PER_ROUTE / 3),
   ],
   ["/admin/races/:id/check-in/tap", (s) => `/admin/races/${s}/check-in/tap`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/races/:id/duties", (s) => `/admin/races/${s}/duties`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/backups/:name", (s) => `/admin/backups/${s}`, true, CASES_PER_ROUTE],
   ["/admin/overview?x=", (s) => `/admin/overview?intent=${s}&race=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/results?race=&heat=", (s) => `/admin/results?race=${s}&heat=${s}&class=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],

@@ -35,6 +35,9 @@ export type RaceDialogKind = "form" | "delete" | "entries";
 /** SPEC's columns; each also labels its value on a phone's card. */
 const COLUMNS = { date: "Date", location: "Location", status: "Status" } as const;
 
+/** The race's duty roster (issue 36 item 2). */
+const DUTIES_LINK = buttonClasses({ variant: "ghost", size: "sm" });
+
 /**
  * The races with their status and, per row, links to results and heats and the dialogs' buttons.
  * On a phone each race is a card, its icon buttons labelled (issue 32 item 4).
@@ -118,6 +121,9 @@ export function RaceTable({
                 className={buttonClasses({ variant: "ghost", size: "sm" })}
               >
                 Check-in
+              </Link>
+              <Link to={`/admin/races/${race.id}/duties`} aria-label={`Duties of ${race.title}`} className={DUTIES_LINK}>
+                Duties
               </Link>
               <Link
                 to={`/admin/audit?record=race:${race.id}`}

@@ -156,6 +156,11 @@ async function scrub(
         `)
       : { rowCount: 0 };
   const { rowCount: checkIns } = mode === "erase" ? await eraseCheckIns(tx, competitorId) : { rowCount: 0 };
+  if (mode === "erase") {
+    // The duty roster (issue 36 item 2): their duty places go (the places are free again), and every swap they asked or were asked.
+    await tx.execute(sql`DELETE FROM duty_swaps WHERE competitor_id = ${competitorId} OR asker_id = ${competitorId}`);
+    await tx.execute(sql`DELETE FROM duty_places WHERE competitor_id = ${competitorId}`);
+  }
   const { rowCount: entryLinks } = await tx.execute(sql`DELETE FROM race_entry_links WHERE competitor_id = ${competitorId}`);
   const { rowCount: messageLinks } = await tx.execute(sql`DELETE FROM message_links WHERE competitor_id = ${competitorId}`);
   // "My data" links and their viewing sessions: the page they open has nothing of theirs left to show.

@@ -19,6 +19,7 @@ export const SECTION_TABLES: Record<SectionKey, readonly string[]> = {
   raceEntries: ["race_registrations"],
   heatPlaces: ["heat_entries"],
   checkIns: ["race_check_ins"],
+  duties: ["duty_places"],
   results: ["race_results"],
   // By the address on file (outbox_messages.recipient).
   emails: ["outbox_messages"],
@@ -37,6 +38,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   race_entry_links: "hashes of links e-mailed with race entries",
   message_links: "hashes of race e-mail preference links",
   privacy_links: "hashes of the links that open this data",
+  // The duty roster's swaps: the link's hash, who asked whom, the answer; the e-mails they sent are in "emails".
+  duty_swaps: "hashes of duty swap links and their answers",
   // Retention by inactivity: the link's hash and dates; the e-mail is in "emails", keeping it in "recordChanges".
   inactivity_notices: "hashes of the keep-my-details links, and when they were sent and answered",
   // The erasure ledger (decision 0053): an id and a date, for a racer who has no data page any more.
@@ -101,6 +104,12 @@ export async function racerData(db: Reader, competitorId: number): Promise<Racer
     sql`SELECT r.title, r.date::text AS date, c.checked_in_at, c.checked_in_via AS via, c.undone_at
         FROM race_check_ins c JOIN races r ON r.id = c.race_id
         WHERE c.competitor_id = ${competitorId} AND c.checked_in_at IS NOT NULL ORDER BY r.date`,
+  );
+  const duties = await rows<{ title: string; date: string; duty: string; taken_at: Date; taken_via: string }>(
+    db,
+    sql`SELECT r.title, r.date::text AS date, d.name AS duty, p.taken_at, p.taken_via
+        FROM duty_places p JOIN race_duties d ON d.id = p.duty_id JOIN races r ON r.id = p.race_id
+        WHERE p.competitor_id = ${competitorId} ORDER BY r.date`,
   );
   const results = await rows<{
     title: string;
@@ -210,6 +219,13 @@ export async function racerData(db: Reader, competitorId: number): Promise<Racer
       checkedInAt: iso(c.checked_in_at),
       how: c.via === "link" ? "Your entry link" : "By the club",
       undoneAt: iso(c.undone_at),
+    })),
+    duties: duties.map((d) => ({
+      race: d.title,
+      date: d.date,
+      duty: d.duty,
+      since: iso(d.taken_at),
+      how: d.taken_via === "link" ? "Your entry link" : d.taken_via === "swap" ? "A swap you accepted" : "By the club",
     })),
     results: results.map((r) => ({
       race: r.title,

@@ -30,6 +30,9 @@ export const REFERENCING_TABLES = {
   race_check_ins: "race check-ins",
   results_check_requests: "requests for a results check",
   inactivity_notices: "keep-my-details notices",
+  // The duty roster (issue 36 item 2): places on duty, and swaps asked of them (those they asked follow asker_id).
+  duty_places: "duty places",
+  duty_swaps: "duty swaps asked of them",
 } as const;
 type ReferencingTable = keyof typeof REFERENCING_TABLES;
 
@@ -230,6 +233,12 @@ export async function mergeCompetitors(
         DELETE FROM race_check_ins g USING race_check_ins k
         WHERE g.competitor_id = ${goneId} AND k.competitor_id = ${keepId} AND k.race_id = g.race_id
       `);
+      // One duty per racer and race: where both records are on duty at a race, the kept record's place stays.
+      await tx.execute(sql`
+        DELETE FROM duty_places g USING duty_places k
+        WHERE g.competitor_id = ${goneId} AND k.competitor_id = ${keepId} AND k.race_id = g.race_id
+      `);
+      await tx.execute(sql`UPDATE duty_swaps SET asker_id = ${keepId} WHERE asker_id = ${goneId}`);
       for (const table of Object.keys(REFERENCING_TABLES) as ReferencingTable[]) {
         await tx.execute(sql`UPDATE ${sql.identifier(table)} SET competitor_id = ${keepId} WHERE competitor_id = ${goneId}`);
       }

@@ -86,6 +86,12 @@ export const AUDIT_KINDS = [
   // Requests for a results check (issue 36 item 3): filed by a racer, decided by an admin; the window's setting.
   "results-check.file",
   "results-check.decide",
+  // The duty roster (issue 36 item 2): a race's duties edited, a place taken or left, a swap asked and answered.
+  "duty.roster",
+  "duty.take",
+  "duty.leave",
+  "duty.swap-ask",
+  "duty.swap-answer",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -28,6 +28,7 @@ export const SECTION_KEYS = [
   "raceEntries",
   "heatPlaces",
   "checkIns",
+  "duties",
   "results",
   "emails",
   "recordChanges",
@@ -107,6 +108,17 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       col("checkedInAt", "Checked in", "instant"),
       col("how", "How"),
       col("undoneAt", "Undone", "instant"),
+    ],
+  },
+  duties: {
+    title: "Duties",
+    about: "The duties you are on at a race (the duty roster: your name is on the race's page), and how you got them.",
+    columns: [
+      col("race", "Race"),
+      col("date", "Race date", "date"),
+      col("duty", "Duty"),
+      col("since", "Since", "instant"),
+      col("how", "How"),
     ],
   },
   results: {

@@ -4,7 +4,7 @@
  * the outbox) keeps the path but not the token: a log reader must not be able to use the link.
  */
 const TOKEN_PATH =
-  /(\/(?:race-entry|messages|registration\/confirm|admin\/reset-password|admin\/invitation|privacy\/link|privacy\/keep)\/)[^/?#\s<>"']+/gi;
+  /(\/(?:race-entry|duty-swap|messages|registration\/confirm|admin\/reset-password|admin\/invitation|privacy\/link|privacy\/keep)\/)[^/?#\s<>"']+/gi;
 
 /** `/race-entry/abc` -> `/race-entry/[redacted]`, in a path or in free text holding links. */
 export function redactTokenPaths(text: string): string {

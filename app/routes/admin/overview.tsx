@@ -26,6 +26,9 @@ import { PrivacyOfficerBlock } from "~/components/privacy/privacy-officer-block"
 import { PrivacyRequestsBlock } from "~/components/privacy/requests-due-block";
 import { requestsDueSoon } from "~/domain/privacy/request-screen.server";
 import { dueSoonLine } from "~/lib/privacy/request-items";
+import { DutiesDueBlock } from "~/components/race-day/duties-due-block";
+import { racesWithFreeDuties } from "~/domain/race-day/duties.server";
+import { freeDutiesLine } from "~/lib/race-day/duties";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatBytes, isBackupStale, noMailServerWarning, provenSummary, testMailSchema } from "~/lib/admin/overview";
@@ -51,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return `${date} ${time}`;
   };
   const today = clubToday(config);
-  const [race, provisional, changes, outbox, backups, privacyDue] = await Promise.all([
+  const [race, provisional, changes, outbox, backups, privacyDue, duties] = await Promise.all([
     nextRaceStatus(db, today),
     provisionalRaces(db),
     waitingRegistrationChanges(db, { withNames: owner }),
@@ -59,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config.backupDir ? listBackups(config.backupDir) : Promise.resolve([]),
     // Owners (area "privacy"): open privacy requests due within a week, or overdue.
     mayUse(admin.role, "privacy") ? requestsDueSoon(db, config.timeZone, today) : Promise.resolve(null),
+    // A race within a week with a free duty place (issue 36 item 2).
+    racesWithFreeDuties(db, today),
   ]);
   const newest = backups[0] ?? null;
   return {
@@ -79,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     privacyOfficer: privacyOfficerOf(context.get(clubContext))?.name ?? null,
     mayEditSettings: mayUse(admin.role, "settings"),
     privacyDue: privacyDue && privacyDue.map((r) => ({ id: r.id, line: dueSoonLine(r, today) })),
+    duties: duties.map((r) => ({ id: r.id, line: freeDutiesLine({ ...r, dateLabel: formatShortDate(r.date) }) })),
   };
 }
 
@@ -136,6 +142,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         <RegistrationChangesBlock count={loaderData.changes.count} names={loaderData.changes.names} owner={owner} />
         <PrivacyOfficerBlock officerName={loaderData.privacyOfficer} owner={loaderData.mayEditSettings} />
         {loaderData.privacyDue && loaderData.privacyDue.length > 0 && <PrivacyRequestsBlock due={loaderData.privacyDue} />}
+        {loaderData.duties.length > 0 && <DutiesDueBlock races={loaderData.duties} />}
       </div>
     </div>
   );

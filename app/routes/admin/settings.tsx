@@ -10,6 +10,8 @@ import { readForm } from "~/domain/platform/read-form.server";
 import { redirectWithToast } from "~/domain/platform/toast.server";
 import { ClubSettingsForm } from "~/components/admin/club-settings-form";
 import { CheckInSettingsForm } from "~/components/race-day/check-in-settings-form";
+import { DutySettingsForm } from "~/components/race-day/duty-settings-form";
+import { readDefaultDuties } from "~/domain/race-day/duty-settings.server";
 import { readCheckInSettings } from "~/domain/race-day/check-in-settings.server";
 import { ImageUploadForm } from "~/components/images/image-upload-form";
 import { useToast } from "~/components/layout/show-toast";
@@ -30,10 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "settings");
   // Read afresh, not the request's kept copy: the page after a save shows what was saved.
   const db = context.get(dbContext);
-  const [club, checkIn, resultsCheckMinutes] = await Promise.all([
+  const [club, checkIn, resultsCheckMinutes, duties] = await Promise.all([
     readClub(db, context.get(clubDefaultsContext)),
     readCheckInSettings(db),
     readResultsCheckMinutes(db),
+    readDefaultDuties(db),
   ]);
   // The forms' limits travel with the data, so the rules modules stay out of the screen's script.
   return {
@@ -42,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     checkInMaxBefore: MAX_OPENS_MINUTES_BEFORE,
     resultsCheckMinutes,
     resultsCheckMax: RESULTS_CHECK_MINUTES.max,
+    duties,
   };
 }
 
@@ -124,6 +128,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <ClubSettingsForm club={loaderData.club} lastResult={actionData?.result} failure={failure} />
         <CheckInSettingsForm settings={loaderData.checkIn} maxBefore={loaderData.checkInMaxBefore} />
         <ResultsCheckSettingForm minutes={loaderData.resultsCheckMinutes} max={loaderData.resultsCheckMax} />
+        <DutySettingsForm duties={loaderData.duties} />
       </CardContent>
     </Card>
   );
