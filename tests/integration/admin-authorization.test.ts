@@ -44,7 +44,13 @@ async function snapshot() {
       'import_mappings', (SELECT json_agg(m ORDER BY header_key) FROM import_mappings m),
       'audit_log', (SELECT json_agg(l ORDER BY id) FROM audit_log l),
       'outbox', (SELECT json_agg(o ORDER BY id) FROM outbox_messages o),
-      'club_settings', (SELECT json_agg(k ORDER BY key) FROM club_settings k)
+      'club_settings', (SELECT json_agg(k ORDER BY key) FROM club_settings k),
+      'check_ins', (SELECT json_agg(x ORDER BY x::text) FROM race_check_ins x),
+      'check_in_taps', (SELECT json_agg(x ORDER BY x::text) FROM check_in_taps x),
+      'rosters', (SELECT json_agg(x ORDER BY x::text) FROM race_rosters x),
+      'duties', (SELECT json_agg(x ORDER BY x::text) FROM race_duties x),
+      'duty_places', (SELECT json_agg(x ORDER BY x::text) FROM duty_places x),
+      'duty_swaps', (SELECT json_agg(x ORDER BY x::text) FROM duty_swaps x)
     )::text AS t`);
   return rows[0]!.t;
 }
@@ -93,6 +99,8 @@ const pages = [
   "/admin/news?new",
   `/admin/races/${race.id}/heats`,
   `/admin/races/${race.id}/import`,
+  `/admin/races/${race.id}/check-in`,
+  `/admin/races/${race.id}/duties`,
   "/admin/audit",
   `/admin/audit?record=race:${race.id}`,
   "/admin/audit.data",
@@ -178,6 +186,15 @@ const actions: [string, string, Record<string, string | number>][] = [
     { key: "2031", name: "2031 Season", startsOn: "2031-01-01", endsOn: "2031-12-31", pointsTable: "25, 20", pointsBelow: 5 },
   ],
   ["draw heats", `/admin/races/${race.id}/heats`, { intent: "draw", boatClass: "Open", method: "random", heatSize: 6 }],
+  [
+    "check in a boat",
+    `/admin/races/${race.id}/check-in/tap`,
+    { intent: "in", competitorId: racer.id, basis: 0, key: "00000000-0000-4000-8000-000000000001" },
+  ],
+  ["add a duty to a race", `/admin/races/${race.id}/duties`, { intent: "add", name: "Scorer", places: 1 }],
+  ["put a racer on duty", `/admin/races/${race.id}/duties`, { intent: "assign", duty: "Starter", competitorId: other.id }],
+  ["change the club's default duties", "/admin/settings/duties", { "name[0]": "Scorer", "places[0]": 1 }],
+  ["change the check-in window", "/admin/settings/check-in", { startTime: "07:00", opensMinutesBefore: 30 }],
   ["preview a results import", `/admin/races/${race.id}/import`, { intent: "preview", text: "Pos,Name\n1,Eve Intruder\n" }],
   [
     "confirm a results import",
@@ -332,6 +349,8 @@ const ownerOnlyActions = actions.filter(([, path]) =>
     "/admin/admins",
     "/admin/overview",
     "/admin/settings",
+    "/admin/settings/duties",
+    "/admin/settings/check-in",
     "/admin/images?purpose=logo",
   ].includes(path),
 );
