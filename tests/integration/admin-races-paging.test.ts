@@ -98,7 +98,7 @@ describe("the first page with twenty seasons behind it", () => {
     // A header row and one row a race.
     expect(first.match(/<tr[ >]/g)).toHaveLength(1 + 5);
     expect(lastYear.match(/<tr[ >]/g)).toHaveLength(1 + 26);
-    // A listed race is about 6 KB of HTML (its card, its six actions, its data for hydration):
+    // A listed race is about 6 KB of HTML (its card, its seven actions, its data for hydration):
     // all 506 would be about 3 MB. 5 races and 20 year tabs weigh 62 KB, a season of 26 200 KB.
     expect(first.length).toBeLessThan(100_000);
     expect(lastYear.length).toBeLessThan(300_000);
