@@ -44,6 +44,8 @@ export const competitors = pgTable(
     /** Opt-in race messages (decision 0022): "results are up" and the entry reminder. */
     notifyResults: boolean("notify_results").notNull().default(false),
     notifyReminders: boolean("notify_reminders").notNull().default(false),
+    /** On duty at a race: reminded a week and a day before unless they said no (decision 0058). */
+    dutyReminders: boolean("duty_reminders").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

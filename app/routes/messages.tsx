@@ -46,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const wanted = everything || submission.status !== "success" ? null : submission.value;
   const saved = wanted ? await savePreferences(db, params.token, wanted) : await unsubscribe(db, params.token);
   if (!saved) return refused(RACE_EMAILS.unknownLink, 404);
-  const none = !saved.notifyResults && !saved.notifyReminders;
+  const none = !saved.notifyResults && !saved.notifyReminders && !saved.dutyReminders;
   return data<Page>({
     state: "form",
     name: view.name,
@@ -93,6 +93,15 @@ export default function RaceEmailPreferences({ loaderData, actionData }: Route.C
                     className="mt-1 size-5 accent-primary"
                   />
                   {RACE_EMAILS.page.reminders}
+                </label>
+                <label className="flex items-start gap-3 text-base">
+                  <input
+                    type="checkbox"
+                    name="dutyReminders"
+                    defaultChecked={page.preferences.dutyReminders}
+                    className="mt-1 size-5 accent-primary"
+                  />
+                  {RACE_EMAILS.page.duties}
                 </label>
               </fieldset>
               <div className="flex flex-col gap-3 sm:flex-row">

@@ -12,6 +12,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const OPT_IN = "E-mail me about races: when results are up, and a reminder before entries close";
 const RESULTS = "Results are up: your finishing positions when a race's results are published";
 const REMINDERS = "Entry reminder: the day before entries close for a race you have not entered";
+const DUTIES = "Duty reminder: a week and a day before a race where you are on duty";
 
 async function register(page: Page, optIn: boolean, { script = false } = {}) {
   const id = unique();
@@ -54,6 +55,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(`Choose which e-mails Opal ${driver.last} receives from the club.`)).toBeVisible();
     await expect(page.getByLabel(RESULTS)).toBeChecked();
     await expect(page.getByLabel(REMINDERS)).toBeChecked();
+    // Duty reminders are on until the racer says no (decision 0058).
+    await expect(page.getByLabel(DUTIES)).toBeChecked();
 
     await page.getByLabel(REMINDERS).uncheck();
     await page.getByRole("button", { name: "Save Preferences" }).click();
@@ -67,6 +70,7 @@ test.describe("without JavaScript", () => {
     await page.goto(link);
     await expect(page.getByLabel(RESULTS)).not.toBeChecked();
     await expect(page.getByLabel(REMINDERS)).not.toBeChecked();
+    await expect(page.getByLabel(DUTIES)).not.toBeChecked();
   });
 
   test("a driver who leaves the box unticked gets no preferences link", async ({ page }) => {

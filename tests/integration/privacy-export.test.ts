@@ -95,7 +95,7 @@ describe("racerData", () => {
       expect.objectContaining({ email: "export.racer@example.com", telephone: "441-555-0199", boatColour: "Red" }),
     ]);
     expect(s.consent).toEqual([{ pipaConsent: true, givenAt: "2026-03-01T12:00:00.000Z", noticeVersion: 1 }]);
-    expect(s.emailPreferences).toEqual([{ resultsEmails: true, reminderEmails: false }]);
+    expect(s.emailPreferences).toEqual([{ resultsEmails: true, reminderEmails: false, dutyReminderEmails: true }]);
     expect(s.raceEntries).toEqual([expect.objectContaining({ race: "Export Open", date: "2099-05-02", boatClass: "Open" })]);
     expect(s.heatPlaces).toEqual([{ race: "Export Open", date: "2099-05-02", boatClass: "Open", heat: 1, slot: 2 }]);
     expect(s.results).toEqual([expect.objectContaining({ race: "Export Cup", position: 2, bestLap: "31.2" })]);

@@ -190,7 +190,7 @@ describe("the preferences page and one-click unsubscribe", () => {
 
   async function flags(id: number) {
     const [row] = await db
-      .select({ results: competitors.notifyResults, reminders: competitors.notifyReminders })
+      .select({ results: competitors.notifyResults, reminders: competitors.notifyReminders, duties: competitors.dutyReminders })
       .from(competitors)
       .where(eq(competitors.id, id));
     return row;
@@ -211,7 +211,7 @@ describe("the preferences page and one-click unsubscribe", () => {
     expect(page.data).toMatchObject({
       state: "form",
       name: "Pat Prefs",
-      preferences: { notifyResults: true, notifyReminders: true },
+      preferences: { notifyResults: true, notifyReminders: true, dutyReminders: true },
     });
     const unknown = outcome(await preferencesLoader({ params: { token: "x".repeat(43) }, context: routeContext(db) } as never));
     expect(unknown.status).toBe(404);
@@ -228,7 +228,7 @@ describe("the preferences page and one-click unsubscribe", () => {
       } as never),
     );
     expect(saved.data).toMatchObject({ notice: "Your e-mail preferences are saved." });
-    expect(await flags(racer.id)).toEqual({ results: true, reminders: false });
+    expect(await flags(racer.id)).toEqual({ results: true, reminders: false, duties: false });
     const off = outcome(
       await preferencesAction({
         request: post(token, { notifyResults: "on", intent: "unsubscribe" }),
@@ -237,7 +237,7 @@ describe("the preferences page and one-click unsubscribe", () => {
       } as never),
     );
     expect(off.data).toMatchObject({ notice: "You are unsubscribed. You will receive no more race e-mails." });
-    expect(await flags(racer.id)).toEqual({ results: false, reminders: false });
+    expect(await flags(racer.id)).toEqual({ results: false, reminders: false, duties: false });
   });
 
   it("one-click: the provider's POST unsubscribes; an expired link changes nothing", async () => {
@@ -248,7 +248,7 @@ describe("the preferences page and one-click unsubscribe", () => {
       context: routeContext(db),
     } as never)) as Response;
     expect(response.status).toBe(200);
-    expect(await flags(racer.id)).toEqual({ results: false, reminders: false });
+    expect(await flags(racer.id)).toEqual({ results: false, reminders: false, duties: false });
 
     const late = await linkFor(true);
     await db.execute(
@@ -262,7 +262,7 @@ describe("the preferences page and one-click unsubscribe", () => {
       } as never),
     );
     expect(refused.status).toBe(404);
-    expect(await flags(late.racer.id)).toEqual({ results: true, reminders: true });
+    expect(await flags(late.racer.id)).toEqual({ results: true, reminders: true, duties: true });
   });
 });
 

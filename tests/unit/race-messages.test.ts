@@ -72,7 +72,7 @@ it("the admin's note counts the drivers", () => {
 });
 
 it("nothing is opted in by default: an unticked box means no e-mails", () => {
-  expect(preferencesSchema.parse({})).toEqual({ notifyResults: false, notifyReminders: false });
+  expect(preferencesSchema.parse({})).toEqual({ notifyResults: false, notifyReminders: false, dutyReminders: false });
   const driver = driverRegistrationSchema.parse({
     firstName: "Al",
     lastName: "Bo",

@@ -73,6 +73,7 @@ interface CompetitorRow extends Record<string, unknown> {
   privacy_notice_version: number | null;
   notify_results: boolean;
   notify_reminders: boolean;
+  duty_reminders: boolean;
 }
 
 /** Everything held about racer `competitorId`, or null when there is no such racer. Reads only. */
@@ -210,7 +211,9 @@ export async function racerData(db: Reader, competitorId: number): Promise<Racer
     consent: [
       { pipaConsent: racer.pipa_consent, givenAt: iso(racer.pipa_consent_at), noticeVersion: racer.privacy_notice_version },
     ],
-    emailPreferences: [{ resultsEmails: racer.notify_results, reminderEmails: racer.notify_reminders }],
+    emailPreferences: [
+      { resultsEmails: racer.notify_results, reminderEmails: racer.notify_reminders, dutyReminderEmails: racer.duty_reminders },
+    ],
     raceEntries: entries.map((e) => ({ race: e.title, date: e.date, boatClass: e.boat_class, enteredAt: iso(e.created_at) })),
     heatPlaces: places.map((p) => ({ race: p.title, date: p.date, boatClass: p.boat_class, heat: p.heat_number, slot: p.slot })),
     checkIns: checkIns.map((c) => ({

@@ -1,7 +1,7 @@
 /**
  * Duty reminders (issue 36 item 2, decision 0058): 7 days and 1 day before the race, to each person
- * on duty who asked for race reminders (decision 0022's choice, its preferences link and one-click
- * unsubscribe), through the outbox and its per-recipient cap. Each is claimed on its place's row
+ * on duty who has not said no (on by default; the race e-mails' preferences page and one-click
+ * unsubscribe turn it off), through the outbox and its per-recipient cap. Each is claimed on its place's row
  * (week_reminder_at, day_reminder_at) in the transaction that queues it: sent once, whatever the
  * number of instances or runs.
  */
@@ -41,7 +41,7 @@ export async function queueDutyReminders(db: Database, club: ClubSite, today: st
       JOIN races r ON r.id = p.race_id
       JOIN competitors c ON c.id = p.competitor_id
      WHERE r.status = 'upcoming' AND r.date BETWEEN ${today}::date AND ${today}::date + 7
-       AND c.notify_reminders AND c.email IS NOT NULL AND NOT ${erasedRacer(sql`c.id`)}
+       AND c.duty_reminders AND c.email IS NOT NULL AND NOT ${erasedRacer(sql`c.id`)}
        AND (p.week_reminder_at IS NULL OR p.day_reminder_at IS NULL)
      ORDER BY r.date, p.duty_id, p.competitor_id`);
   let queued = 0;

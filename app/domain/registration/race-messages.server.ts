@@ -119,6 +119,7 @@ async function competitorByToken(db: Reader, token: string, lock = false) {
       lastName: competitors.lastName,
       notifyResults: competitors.notifyResults,
       notifyReminders: competitors.notifyReminders,
+      dutyReminders: competitors.dutyReminders,
     })
     .from(messageLinks)
     .innerJoin(competitors, eq(competitors.id, messageLinks.competitorId))
@@ -135,7 +136,7 @@ export async function viewPreferences(db: Database, token: string): Promise<Pref
   return {
     kind: "found",
     name: `${row.firstName} ${row.lastName}`,
-    preferences: { notifyResults: row.notifyResults, notifyReminders: row.notifyReminders },
+    preferences: { notifyResults: row.notifyResults, notifyReminders: row.notifyReminders, dutyReminders: row.dutyReminders },
   };
 }
 
@@ -146,14 +147,18 @@ export async function savePreferences(db: Database, token: string, preferences: 
     if (!row) return null;
     await tx
       .update(competitors)
-      .set({ notifyResults: preferences.notifyResults, notifyReminders: preferences.notifyReminders })
+      .set({
+        notifyResults: preferences.notifyResults,
+        notifyReminders: preferences.notifyReminders,
+        dutyReminders: preferences.dutyReminders,
+      })
       .where(eq(competitors.id, row.id));
     return preferences;
   });
 }
 
 export function unsubscribe(db: Database, token: string): Promise<Preferences | null> {
-  return savePreferences(db, token, { notifyResults: false, notifyReminders: false });
+  return savePreferences(db, token, { notifyResults: false, notifyReminders: false, dutyReminders: false });
 }
 
 /** Expired links are useless: dropped with the other housekeeping. */

@@ -17,6 +17,7 @@ export const RACE_EMAILS = {
     intro: (name: string) => `Choose which e-mails ${name} receives from the club.`,
     results: "Results are up: your finishing positions when a race's results are published",
     reminders: "Entry reminder: the day before entries close for a race you have not entered",
+    duties: "Duty reminder: a week and a day before a race where you are on duty",
     save: "Save Preferences",
     unsubscribeAll: "Unsubscribe from All",
     saved: "Your e-mail preferences are saved.",
@@ -40,6 +41,7 @@ export const MESSAGE_LINK_DAYS = 180;
 export const preferencesSchema = z.object({
   notifyResults: z._default(z.boolean(), false),
   notifyReminders: z._default(z.boolean(), false),
+  dutyReminders: z._default(z.boolean(), false),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 
