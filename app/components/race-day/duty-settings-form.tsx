@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { DUTY_LIMITS, DUTY_SETTINGS_TEXT, dutyRowField, type DutyDefinition } from "~/lib/race-day/duties";
+import { DUTY_LIMITS, DUTY_SETTINGS_TEXT, dutyRowField, type DutyDefinition } from "~/lib/race-day/duty-settings";
 
 /** The club's default duties (issue 36 item 2): one row per duty, three empty rows to add one; a row left without a name is removed. */
 export function DutySettingsForm({ duties }: { duties: DutyDefinition[] }) {

@@ -5,12 +5,9 @@
  */
 import { countOf } from "~/lib/util/plural";
 import { z } from "~/lib/util/zod";
+import { DUTY_LIMITS, dutyRowField, type DutyDefinition } from "~/lib/race-day/duty-settings";
 
-export interface DutyDefinition {
-  name: string;
-  /** How many people the duty needs. */
-  places: number;
-}
+export { DUTY_LIMITS, DUTY_SETTINGS_TEXT, dutyRowField, type DutyDefinition } from "~/lib/race-day/duty-settings";
 
 export const DEFAULT_DUTIES: readonly DutyDefinition[] = [
   { name: "Race officer", places: 1 },
@@ -18,8 +15,6 @@ export const DEFAULT_DUTIES: readonly DutyDefinition[] = [
   { name: "Starter", places: 1 },
   { name: "Rescue boat", places: 2 },
 ];
-
-export const DUTY_LIMITS = { maxDuties: 12, maxPlaces: 20, maxName: 40 } as const;
 
 /** Letters, digits, spaces and a few marks: a duty's name is shown on public pages. */
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '&()/.,-]*$/u;
@@ -42,9 +37,6 @@ export function checkDutyPlaces(value: unknown): Checked<number> {
   if (places < 1 || places > DUTY_LIMITS.maxPlaces) return { ok: false, message: PLACES_MESSAGE };
   return { ok: true, value: places };
 }
-
-/** The settings form's field names: one row per duty, `name[0]`/`places[0]` onwards; a row without a name is left out. */
-export const dutyRowField = (field: "name" | "places", row: number) => `${field}[${row}]`;
 
 /** The default list from the settings form's rows: every named row checked, names once each. */
 export function dutyListFromForm(fields: Readonly<Record<string, string>>): Checked<DutyDefinition[]> {
@@ -176,17 +168,6 @@ export const ROSTER_TEXT = {
   noRacer: "Please select a racer.",
   unknownDuty: "That duty is not on this race's roster any more.",
   notOnDuty: "That person is not on this duty any more.",
-} as const;
-
-/** The settings form. */
-export const DUTY_SETTINGS_TEXT = {
-  heading: "Duties at a race",
-  intro:
-    "The duties every race needs and how many people each. A race's roster starts from this list; change it per race on its Duties page.",
-  name: "Duty",
-  places: "People",
-  save: "Save duties",
-  saved: "New races' rosters start from this list.",
 } as const;
 
 /** The fields of the entry link's duty forms (readForm refuses any other). */
