@@ -8,7 +8,9 @@
  * LIGHTHOUSE_CLI=/path/to/lighthouse/cli/index.js) and Chromium is at /usr/bin/chromium.
  * Needs `npm run build`. Run: npx vitest bench --run bench/site.bench.ts (or npm run bench).
  * BENCH_SECONDS sets each autocannon run's length (default 8); BENCH_LIGHTHOUSE=admin runs Lighthouse
- * on the admin screens only (and the home page, for reference).
+ * on the admin screens only (and the home page, for reference). BENCH_HOLD=MINUTES seeds the data,
+ * starts the site, prints its address, an owner's cookie and the screens' paths, and keeps it open
+ * that long for profiling by hand (Lighthouse, Chromium's devtools) instead of measuring.
  */
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -113,6 +115,10 @@ const ADMIN_PAGES = [
   "/admin/account",
   "/admin/account/two-factor",
 ];
+if (process.env.BENCH_HOLD) {
+  console.log(JSON.stringify({ url: server.url, cookie: adminCookie, pages: [...PAGES, ...ADMIN_PAGES] }));
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_HOLD) * 60_000));
+}
 const out: string[] = [`\n# Site benchmark: ${results.toLocaleString("en")} results over 20 seasons`];
 const load = () =>
   `load average ${os
