@@ -24,6 +24,7 @@ import { createLogger } from "~/server/logger";
 import { scheduleDailyBackups } from "~/server/backup-schedule";
 import { pruneRateLimits } from "~/domain/platform/rate-limit.server";
 import { prunePrivacy } from "~/domain/privacy/requests.server";
+import { pruneDutyRosters } from "~/domain/race-day/duty-retention.server";
 import { purgeAuditLog } from "~/domain/platform/audit.server";
 import { createMailWorker } from "~/server/mail-worker";
 import { scheduleEntryReminders } from "~/server/race-reminders";
@@ -187,8 +188,8 @@ async function loadBuild(viteDev: ViteDevServer | undefined): Promise<ServerBuil
 /**
  * Daily backups (embedded database or DAILY_BACKUPS), and hourly: expired rate-limit windows
  * dropped so the table stays small, audit entries older than two years purged (retention; the
- * only delete the database allows), answered privacy requests and spent "my data" links pruned
- * (app/lib/platform/retention.ts).
+ * only delete the database allows), answered privacy requests, spent "my data" links and old duty
+ * rosters pruned (app/lib/platform/retention.ts).
  */
 function startHousekeeping(env: Env, log: Log, { pool, db, embedded, ownerUrl }: OpenDatabase) {
   const stopBackups =
@@ -198,6 +199,7 @@ function startHousekeeping(env: Env, log: Log, { pool, db, embedded, ownerUrl }:
       void pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "rate-limit pruning failed"));
       void purgeAuditLog(db).catch((error: unknown) => log.warn({ err: error }, "audit log retention failed"));
       void prunePrivacy(db).catch((error: unknown) => log.warn({ err: error }, "privacy retention failed"));
+      void pruneDutyRosters(db).catch((error: unknown) => log.warn({ err: error }, "duty roster retention failed"));
     },
     60 * 60 * 1000,
   );

@@ -14,6 +14,7 @@ import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { eraseRacerNow } from "~/domain/privacy/erasure.server";
 import { raceRoster, racesWithFreeDuties } from "~/domain/race-day/duties.server";
 import { queueDutyReminders } from "~/domain/race-day/duty-reminders.server";
+import { pruneDutyRosters } from "~/domain/race-day/duty-retention.server";
 import { DUTY_TEXT } from "~/lib/race-day/duties";
 import { MAIL_CAP } from "~/lib/platform/mail-cap";
 import { todayInZone } from "~/lib/util/dates";
@@ -343,6 +344,38 @@ describe("erasure", () => {
     expect(await db.select().from(dutyPlaces).where(eq(dutyPlaces.competitorId, ann!.id))).toEqual([]);
     expect(await db.select().from(dutySwaps).where(eq(dutySwaps.raceId, r.id))).toEqual([]);
     expect((await onDuty(r.id)).Starter).toEqual([]);
+  });
+});
+
+describe("retention (privacy notice version 3: the roster 2 years after official results)", () => {
+  it("deletes who was on duty and the swaps once the results have been official 2 years, or race day was 2 years ago without them", async () => {
+    // Three rosters filled and a swap asked while each race was upcoming; then time passes.
+    const rosters = [];
+    for (const n of [1, 2, 3]) {
+      const { race: r, people } = await race(30);
+      const ip = `198.51.100.${n}`; // each volunteer from their own phone, within the forms' rate limit
+      expect((await volunteer(people[0]!.token, "Starter", ip)).status).toBe(200);
+      expect((await post(people[0]!.token, { intent: "ask", askedId: String(people[2]!.id) }, ip)).status).toBe(200);
+      rosters.push(r.id);
+    }
+    const [officialLongAgo, officialLastYear, cancelledLongAgo] = rosters as [number, number, number];
+    const rows = async (raceId: number) => ({
+      places: (await db.select().from(dutyPlaces).where(eq(dutyPlaces.raceId, raceId))).length,
+      swaps: (await db.select().from(dutySwaps).where(eq(dutySwaps.raceId, raceId))).length,
+    });
+    await db.execute(sql`UPDATE races SET date = current_date - 800, status = 'completed',
+      results_official_at = now() - interval '2 years 1 day' WHERE id = ${officialLongAgo}`);
+    await db.execute(sql`UPDATE races SET date = current_date - 400, status = 'completed',
+      results_official_at = now() - interval '1 year' WHERE id = ${officialLastYear}`);
+    await db.execute(sql`UPDATE races SET date = current_date - 800, status = 'cancelled' WHERE id = ${cancelledLongAgo}`);
+
+    expect(await pruneDutyRosters(db)).toBe(4);
+    expect(await rows(officialLongAgo)).toEqual({ places: 0, swaps: 0 });
+    expect(await rows(cancelledLongAgo)).toEqual({ places: 0, swaps: 0 });
+    expect(await rows(officialLastYear)).toEqual({ places: 1, swaps: 1 });
+    // The duties themselves name nobody and stay; a second run finds nothing more.
+    expect(Object.keys(await onDuty(officialLongAgo))).toContain("Starter");
+    expect(await pruneDutyRosters(db)).toBe(0);
   });
 });
 
