@@ -82,14 +82,14 @@ describe("the privacy notice", () => {
   afterAll(() => site?.close());
 
   it("names check-ins, no-shows and the duty roster from version 3 on; version 2 stays as published", async () => {
-    expect(CURRENT_NOTICE.version).toBe(3);
+    expect(CURRENT_NOTICE.version).toBeGreaterThanOrEqual(3);
     // Booleans, not the page: a failure here would print the whole document.
     const has = (html: string, ...texts: string[]) => texts.map((t) => html.includes(t));
     const current = await (await site.request("/privacy")).text();
     expect(
       has(
         current,
-        `href="${noticePath(3)}"`,
+        `href="${noticePath(CURRENT_NOTICE.version)}"`,
         "Your check-ins at races, from your entry link or by an admin, and the races you entered but did not come to",
         "The duties you take at a race (race officer, lap counter, starter, rescue boat)",
         "Until the race&#x27;s results are official, then 2 years, then deleted.",

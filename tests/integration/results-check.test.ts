@@ -7,7 +7,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, clubSettings, raceEntryLinks, raceResultChanges, races, resultsCheckRequests } from "~/db/schema";
+import { NO_ACTOR } from "~/domain/platform/audit.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
+import { eraseRacerNow } from "~/domain/privacy/erasure.server";
 import { markResultsOfficial, resultsStatus } from "~/domain/race-day/race-day.server";
 import { replaceHeatResults } from "~/domain/race-day/results.server";
 import { adminResultsChecks, decideResultsCheck } from "~/domain/race-day/results-checks.server";
@@ -254,6 +256,28 @@ describe("deciding and making the results official", () => {
     // The change it made, quoted from the change log.
     expect(section).toMatch(/<q[^>]*>Heat 1 Open: /);
     for (const personal of [ann.email!, "441-555-0199", REQUEST.problem, REQUEST.asked]) expect(html).not.toContain(personal);
+  });
+
+  it("after the racer's erasure their own words are gone and the outcome stays under the anonymous label (privacy notice version 4)", async () => {
+    const { race, ann, token } = await raceDay("Erased Cup");
+    expect(outcome(await file(token, REQUEST)).status).toBe(200);
+    const [request] = await requestsOf(race.id);
+    await decideResultsCheck(
+      db,
+      race.id,
+      { requestId: request!.id, outcome: "refused", reason: "The lap sheet shows 9 laps." },
+      officer,
+    );
+    await savedMinutesAgo(race.id, 60);
+
+    const erased = await eraseRacerNow(db, ann.id, NO_ACTOR);
+    expect(erased.ok).toBe(true);
+    expect((await requestsOf(race.id)).map((r) => [r.problem, r.asked, r.outcome])).toEqual([["", "", "refused"]]);
+    const html = await (await site.request(`/results/${race.id}`)).text();
+    const section = html.slice(html.indexOf("Requests for a results check"));
+    expect(section).toContain(erased.ok ? erased.label : "");
+    expect(section).toContain("The lap sheet shows 9 laps.");
+    expect(html).not.toContain("Ann Quay");
   });
 });
 

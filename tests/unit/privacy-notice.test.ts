@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { KEEP } from "~/lib/admin/overview";
 import { CURRENT_NOTICE, NOTICE_VERSIONS, noticeText, noticeVersion } from "~/lib/privacy/notice";
-import { RETENTION, raceDaySchedule } from "~/lib/platform/retention";
+import { RETENTION, raceDaySchedule, resultsCheckSchedule } from "~/lib/platform/retention";
 
 const CONTEXT = {
   clubName: "Test Club",
@@ -22,6 +22,7 @@ const PUBLISHED: Record<number, string> = {
   1: "25e19af130c611b854591757011bf2f2f78cfd9e5c85b2374b203800b8b74d10",
   2: "958b20e1818cb0ced2e073e806021a31381cf2e38704d342d7b6f34279732501",
   3: "b410ed2901eb078c9f833838ce8af215fac0b1329f505b0279b4952cb913e8e5",
+  4: "1ac0fecceea1b3a9b738871da6bb0fc3ee7f697961708c6787f28a39f99c2dbd",
 };
 
 const fingerprint = (version: number) =>
@@ -62,8 +63,20 @@ describe("the privacy notice's versions", () => {
     );
     expect(text).toContain("When your record is erased at your request, they are deleted.");
     expect(text).toContain(`Until the race's results are official, then ${RETENTION.dutyRosterYears} years, then deleted.`);
-    expect(text).toContain("and the duties you take at a race, on the website");
+    expect(noticeText(noticeVersion(3)!, CONTEXT)).toContain("and the duties you take at a race, on the website");
     for (const earlier of [1, 2]) expect(noticeText(noticeVersion(earlier)!, CONTEXT)).not.toContain("check-ins");
+  });
+
+  it("names the requests for a results check from version 4 on: what is asked, who sees the outcome, how long it is kept", () => {
+    const text = noticeText(CURRENT_NOTICE, CONTEXT);
+    expect(CURRENT_NOTICE.version).toBe(4);
+    expect(text).toContain("- Your requests for a results check after a race (the heat, what you think went wrong");
+    expect(text).toContain("the duties you take at a race, and the outcome of a results check you asked for, on the website");
+    expect(text).toContain("Your own words in such a request stay with the club's admins.");
+    for (const line of resultsCheckSchedule(RETENTION, CONTEXT.inactiveYears))
+      expect(text).toContain(`${line.what}: ${line.kept}`);
+    expect(text).toContain("your own words are deleted and the outcome stays under an anonymous label");
+    for (const earlier of [1, 2, 3]) expect(noticeText(noticeVersion(earlier)!, CONTEXT)).not.toContain("results check");
   });
 
   it("names the privacy officer when the club has one, else the club's address", () => {

@@ -113,6 +113,23 @@ export function raceDaySchedule(values: RetentionValues, inactiveYears: number):
   ];
 }
 
+/**
+ * Notice version 4: version 3's table with the requests for a results check after the duty roster.
+ * The outcome is part of the race's record, like its results; an erasure empties the racer's words.
+ */
+export function resultsCheckSchedule(values: RetentionValues, inactiveYears: number): RetentionLine[] {
+  const lines = raceDaySchedule(values, inactiveYears);
+  const at = lines.findIndex((line) => line.what.startsWith("Who is on duty at a race"));
+  return [
+    ...lines.slice(0, at + 1),
+    {
+      what: "Your requests for a results check, and their outcome",
+      kept: "As part of the race's history, with its results. When your record is erased at your request, your own words are deleted and the outcome stays under an anonymous label.",
+    },
+    ...lines.slice(at + 1),
+  ];
+}
+
 function firstSchedule(values: RetentionValues): RetentionLine[] {
   return [
     {

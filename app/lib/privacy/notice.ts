@@ -10,6 +10,7 @@ import { ANSWER_DAYS, EXTENSION_DAYS } from "~/lib/privacy/requests";
 import {
   RETENTION,
   raceDaySchedule,
+  resultsCheckSchedule,
   retentionSchedule,
   type RetentionLine,
   type RetentionValues,
@@ -52,7 +53,7 @@ const list = (...items: string[]): NoticeBlock => ({ type: "list", items });
 /** The sections' ids the /privacy page links to (the request form lives in "your-rights"). */
 export const NOTICE_ANCHORS = { rights: "your-rights", officer: "privacy-officer" } as const;
 
-/** The values versions 1 and 2 were published with, frozen: a later change to RETENTION is a later version's. */
+/** The values versions 1 to 3 were published with, frozen: a later change to RETENTION is a later version's. */
 const PUBLISHED_1_2: RetentionValues = {
   backupDays: 14,
   sentEmailDays: 90,
@@ -195,13 +196,47 @@ const VERSION_3: NoticeVersion = {
           ),
         };
       if (section.id === "how-long")
-        return { ...section, blocks: [{ type: "retention", lines: raceDaySchedule(RETENTION, context.inactiveYears) }] };
+        return { ...section, blocks: [{ type: "retention", lines: raceDaySchedule(PUBLISHED_1_2, context.inactiveYears) }] };
+      return section;
+    }),
+};
+
+const RESULTS_CHECK_ITEM =
+  "Your requests for a results check after a race (the heat, what you think went wrong and what you ask for): to check the results before they become official.";
+const EVERYONE_SEES_V4 =
+  "Everyone: your name, boat, boat number, classes, race results and standings, the duties you take at a race, and the outcome of a results check you asked for, on the website, in its downloads and feeds, and in pictures shown when a link is shared. Your own words in such a request stay with the club's admins.";
+
+/**
+ * Version 4: the requests for a results check (the protest window, decision 0056), which version 3
+ * left out, among what is collected, seen and kept. The rest is version 3's.
+ */
+const VERSION_4: NoticeVersion = {
+  version: 4,
+  date: "2026-11-29",
+  sections: (context) =>
+    VERSION_3.sections(context).map((section) => {
+      if (section.id === "what-we-collect")
+        return {
+          ...section,
+          blocks: section.blocks.map((b) => withItems(b, "The duties you take at a race", [RESULTS_CHECK_ITEM])),
+        };
+      if (section.id === "who-sees-it")
+        return {
+          ...section,
+          blocks: section.blocks.map((b) =>
+            b.type === "list"
+              ? { ...b, items: b.items.map((item) => (item.startsWith("Everyone:") ? EVERYONE_SEES_V4 : item)) }
+              : b,
+          ),
+        };
+      if (section.id === "how-long")
+        return { ...section, blocks: [{ type: "retention", lines: resultsCheckSchedule(RETENTION, context.inactiveYears) }] };
       return section;
     }),
 };
 
 /** Every version ever published, oldest first; the last is in force. */
-export const NOTICE_VERSIONS: readonly NoticeVersion[] = [VERSION_1, VERSION_2, VERSION_3];
+export const NOTICE_VERSIONS: readonly NoticeVersion[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4];
 
 export const CURRENT_NOTICE: NoticeVersion = NOTICE_VERSIONS[NOTICE_VERSIONS.length - 1]!;
 
