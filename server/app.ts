@@ -27,9 +27,7 @@ import { prunePrivacy } from "~/domain/privacy/requests.server";
 import { pruneDutyRosters } from "~/domain/race-day/duty-retention.server";
 import { purgeAuditLog } from "~/domain/platform/audit.server";
 import { createMailWorker } from "~/server/mail-worker";
-import { scheduleEntryReminders } from "~/server/race-reminders";
-import { scheduleInactivityRetention } from "~/server/privacy-retention";
-import { scheduleDutyReminders } from "~/server/duty-reminders";
+import { scheduleClubTasks } from "~/server/club-tasks";
 import { listenForDataChanges } from "~/db/data-changes";
 import { PageCache, pageCacheFastPath, pageKeys } from "~/server/page-cache";
 import { clubToday } from "~/lib/util/dates";
@@ -291,36 +289,22 @@ function startMail(
       }),
   });
   mail.start();
-  const stopReminders = scheduleEntryReminders(
+  // Entry and duty reminders, retention by inactivity: server/club-tasks.ts.
+  const stopClubTasks = scheduleClubTasks(
     db,
     async () => {
       const now = await club.current();
-      return { club: { clubName: now.name, clubEmail: now.email, siteUrl: config.siteUrl }, timeZone: now.timeZone };
-    },
-    log,
-  );
-  const stopRetention = scheduleInactivityRetention(
-    db,
-    async () => {
-      const now = await club.current();
-      return { club: { clubName: now.name, clubEmail: now.email, siteUrl: config.siteUrl }, inactiveYears: now.inactiveYears };
-    },
-    log,
-  );
-  // Duty reminders 7 days and 1 day before a race (issue 36 item 2).
-  const stopDutyReminders = scheduleDutyReminders(
-    db,
-    async () => {
-      const now = await club.current();
-      const today = clubToday({ timeZone: now.timeZone, pinnedToday: config.pinnedToday });
-      return { club: { clubName: now.name, clubEmail: now.email, siteUrl: config.siteUrl }, today };
+      return {
+        club: { clubName: now.name, clubEmail: now.email, siteUrl: config.siteUrl },
+        timeZone: now.timeZone,
+        today: clubToday({ timeZone: now.timeZone, pinnedToday: config.pinnedToday }),
+        inactiveYears: now.inactiveYears,
+      };
     },
     log,
   );
   return async () => {
-    await stopDutyReminders();
-    await stopRetention();
-    await stopReminders();
+    await stopClubTasks();
     await mail.stop();
   };
 }
