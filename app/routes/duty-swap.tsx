@@ -12,7 +12,7 @@ import { answerSwap, viewSwap, type AnswerOutcome, type SwapView } from "~/domai
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkPage } from "~/components/ui/link-page";
 import { ENTRY_PAGE } from "~/lib/registration/registration";
 import { DUTY_TEXT, swapAnswerSchema } from "~/lib/race-day/duties";
 import type { PageHandle } from "~/lib/platform/page";
@@ -82,33 +82,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DutySwap({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold sm:text-3xl">{DUTY_TEXT.swapTitle}</h1>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        {view.done && (
-          <p role="status" className="text-base font-medium">
-            {view.done}
-          </p>
-        )}
-        <FormAlert toast={view.alert} />
-        {view.question && (
-          <form method="post" className="space-y-4">
-            <p>{view.question}</p>
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" name="intent" value="accept" size="touch">
-                {DUTY_TEXT.accept}
-              </Button>
-              <Button type="submit" name="intent" value="decline" variant="outline" size="touch">
-                {DUTY_TEXT.decline}
-              </Button>
-            </div>
-          </form>
-        )}
-        <PrivacyNoticeLink />
-      </CardContent>
-    </Card>
+    <LinkPage title={DUTY_TEXT.swapTitle} done={view.done}>
+      <FormAlert toast={view.alert} />
+      {view.question && (
+        <form method="post" className="space-y-4">
+          <p>{view.question}</p>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="accept" size="touch">
+              {DUTY_TEXT.accept}
+            </Button>
+            <Button type="submit" name="intent" value="decline" variant="outline" size="touch">
+              {DUTY_TEXT.decline}
+            </Button>
+          </div>
+        </form>
+      )}
+      <PrivacyNoticeLink />
+    </LinkPage>
   );
 }
 

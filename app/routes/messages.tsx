@@ -7,7 +7,7 @@ import { readForm } from "~/domain/platform/read-form.server";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Button } from "~/components/ui/button";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkPage } from "~/components/ui/link-page";
 import { preferencesSchema, RACE_EMAILS, type Preferences } from "~/lib/registration/race-messages";
 import { tooManyRequestsToast } from "~/lib/registration/registration";
 import type { Toast } from "~/lib/util/toast";
@@ -58,65 +58,60 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function RaceEmailPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const page = actionData ?? loaderData;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold sm:text-3xl">{RACE_EMAILS.page.title}</h1>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        {page.state === "refused" ? (
-          <FormAlert toast={page.alert} />
-        ) : (
-          <>
-            {page.notice && (
-              <p role="status" className="rounded-md border border-primary/40 bg-primary/5 px-4 py-3 text-sm">
-                {page.notice}
-              </p>
-            )}
-            <p>{RACE_EMAILS.page.intro(page.name)}</p>
-            <Form method="post" className="space-y-4">
-              <fieldset className="space-y-3">
-                <legend className="sr-only">{RACE_EMAILS.page.title}</legend>
-                <label className="flex items-start gap-3 text-base">
-                  <input
-                    type="checkbox"
-                    name="notifyResults"
-                    defaultChecked={page.preferences.notifyResults}
-                    className="mt-1 size-5 accent-primary"
-                  />
-                  {RACE_EMAILS.page.results}
-                </label>
-                <label className="flex items-start gap-3 text-base">
-                  <input
-                    type="checkbox"
-                    name="notifyReminders"
-                    defaultChecked={page.preferences.notifyReminders}
-                    className="mt-1 size-5 accent-primary"
-                  />
-                  {RACE_EMAILS.page.reminders}
-                </label>
-                <label className="flex items-start gap-3 text-base">
-                  <input
-                    type="checkbox"
-                    name="dutyReminders"
-                    defaultChecked={page.preferences.dutyReminders}
-                    className="mt-1 size-5 accent-primary"
-                  />
-                  {RACE_EMAILS.page.duties}
-                </label>
-              </fieldset>
-              <div className="flex flex-col gap-3 sm:flex-row">
-                <Button type="submit" name="intent" value="save">
-                  {RACE_EMAILS.page.save}
-                </Button>
-                <Button type="submit" name="intent" value="unsubscribe" variant="outline">
-                  {RACE_EMAILS.page.unsubscribeAll}
-                </Button>
-              </div>
-            </Form>
-          </>
-        )}
-        <PrivacyNoticeLink />
-      </CardContent>
-    </Card>
+    <LinkPage title={RACE_EMAILS.page.title}>
+      {page.state === "refused" ? (
+        <FormAlert toast={page.alert} />
+      ) : (
+        <>
+          {page.notice && (
+            <p role="status" className="rounded-md border border-primary/40 bg-primary/5 px-4 py-3 text-sm">
+              {page.notice}
+            </p>
+          )}
+          <p>{RACE_EMAILS.page.intro(page.name)}</p>
+          <Form method="post" className="space-y-4">
+            <fieldset className="space-y-3">
+              <legend className="sr-only">{RACE_EMAILS.page.title}</legend>
+              <label className="flex items-start gap-3 text-base">
+                <input
+                  type="checkbox"
+                  name="notifyResults"
+                  defaultChecked={page.preferences.notifyResults}
+                  className="mt-1 size-5 accent-primary"
+                />
+                {RACE_EMAILS.page.results}
+              </label>
+              <label className="flex items-start gap-3 text-base">
+                <input
+                  type="checkbox"
+                  name="notifyReminders"
+                  defaultChecked={page.preferences.notifyReminders}
+                  className="mt-1 size-5 accent-primary"
+                />
+                {RACE_EMAILS.page.reminders}
+              </label>
+              <label className="flex items-start gap-3 text-base">
+                <input
+                  type="checkbox"
+                  name="dutyReminders"
+                  defaultChecked={page.preferences.dutyReminders}
+                  className="mt-1 size-5 accent-primary"
+                />
+                {RACE_EMAILS.page.duties}
+              </label>
+            </fieldset>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button type="submit" name="intent" value="save">
+                {RACE_EMAILS.page.save}
+              </Button>
+              <Button type="submit" name="intent" value="unsubscribe" variant="outline">
+                {RACE_EMAILS.page.unsubscribeAll}
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+      <PrivacyNoticeLink />
+    </LinkPage>
   );
 }

@@ -9,7 +9,7 @@ import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { keepDetails, keepLinkState, type KeepLinkState } from "~/domain/privacy/inactivity.server";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkPage } from "~/components/ui/link-page";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormNotice } from "~/components/ui/form-notice";
 import { KEEP_TEXTS, keepDetailsSchema } from "~/lib/privacy/inactivity";
@@ -63,28 +63,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function PrivacyKeep({ loaderData, actionData }: Route.ComponentProps) {
   const { refusal, kept } = actionData ?? loaderData;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold sm:text-3xl">{KEEP_TEXTS.title}</h1>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {refusal ? (
-          <FormAlert toast={{ type: "error", title: refusal, description: "" }} />
-        ) : kept ? (
-          <FormNotice notice={{ type: "success", title: KEEP_TEXTS.kept, description: "" }} />
-        ) : (
-          <form method="post" className="space-y-4">
-            <p>{KEEP_TEXTS.intro}</p>
-            <Button type="submit" name="intent" value="keep">
-              {KEEP_TEXTS.button}
-            </Button>
-          </form>
-        )}
-        <a href="/privacy" className="font-medium text-primary underline underline-offset-4">
-          Privacy notice
-        </a>
-      </CardContent>
-    </Card>
+    <LinkPage title={KEEP_TEXTS.title} spacing="space-y-4">
+      {refusal ? (
+        <FormAlert toast={{ type: "error", title: refusal, description: "" }} />
+      ) : kept ? (
+        <FormNotice notice={{ type: "success", title: KEEP_TEXTS.kept, description: "" }} />
+      ) : (
+        <form method="post" className="space-y-4">
+          <p>{KEEP_TEXTS.intro}</p>
+          <Button type="submit" name="intent" value="keep">
+            {KEEP_TEXTS.button}
+          </Button>
+        </form>
+      )}
+      <a href="/privacy" className="font-medium text-primary underline underline-offset-4">
+        Privacy notice
+      </a>
+    </LinkPage>
   );
 }
 

@@ -9,7 +9,7 @@ import { countPublicPost } from "~/domain/platform/public-form.server";
 import { readForm } from "~/domain/platform/read-form.server";
 import { myDataLinkState, openMyDataLink, sessionCookie } from "~/domain/privacy/my-data-links.server";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkPage } from "~/components/ui/link-page";
 import { FormAlert } from "~/components/ui/form-alert";
 import { MY_DATA_TEXTS, openLinkSchema } from "~/lib/privacy/my-data";
 import { retryAfter, type PageHandle } from "~/lib/platform/page";
@@ -69,28 +69,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function PrivacyLink({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData?.refusal ?? loaderData.refusal;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold sm:text-3xl">{MY_DATA_TEXTS.linkTitle}</h1>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {refusal ? (
-          <>
-            <FormAlert toast={{ type: "error", title: refusal, description: "" }} />
-            <a href="/privacy#your-rights" className="font-medium text-primary underline underline-offset-4">
-              Privacy notice
-            </a>
-          </>
-        ) : (
-          <form method="post" className="space-y-4">
-            <p>{MY_DATA_TEXTS.linkIntro}</p>
-            <Button type="submit" name="intent" value="open">
-              {MY_DATA_TEXTS.openButton}
-            </Button>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+    <LinkPage title={MY_DATA_TEXTS.linkTitle} spacing="space-y-4">
+      {refusal ? (
+        <>
+          <FormAlert toast={{ type: "error", title: refusal, description: "" }} />
+          <a href="/privacy#your-rights" className="font-medium text-primary underline underline-offset-4">
+            Privacy notice
+          </a>
+        </>
+      ) : (
+        <form method="post" className="space-y-4">
+          <p>{MY_DATA_TEXTS.linkIntro}</p>
+          <Button type="submit" name="intent" value="open">
+            {MY_DATA_TEXTS.openButton}
+          </Button>
+        </form>
+      )}
+    </LinkPage>
   );
 }
 

@@ -13,7 +13,7 @@ import { askSwap, swapCandidates, type SwapCandidates } from "~/domain/race-day/
 import { EntryDutyRoster, OwnDuty, type EntryRosterDuty } from "~/components/race-day/entry-duties";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkPage } from "~/components/ui/link-page";
 import { ENTRY_PAGE } from "~/lib/registration/registration";
 import { DUTY_TEXT, dutyLinkFormSchema } from "~/lib/race-day/duties";
 import { clubToday, formatLongDate } from "~/lib/util/dates";
@@ -127,34 +127,29 @@ export default function RaceEntryDuties({ loaderData, actionData }: Route.Compon
   const view = actionData ?? loaderData;
   const roster = view.roster;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold sm:text-3xl">{DUTY_TEXT.title}</h1>
-        {roster && (
+    <LinkPage
+      title={DUTY_TEXT.title}
+      subtitle={
+        roster && (
           <p className="text-muted-foreground">
             {roster.race}, {roster.date}
           </p>
-        )}
-      </CardHeader>
-      <CardContent className="space-y-5">
-        {view.done && (
-          <p role="status" className="text-base font-medium">
-            {view.done}
-          </p>
-        )}
-        <FormAlert toast={view.alert} />
-        {roster && (
-          <>
-            <p>{DUTY_TEXT.intro}</p>
-            {roster.duties.length > 0 && <EntryDutyRoster duties={roster.duties} mayTake={!roster.mine} />}
-            {roster.mine && roster.candidates && (
-              <OwnDuty duty={roster.mine} mayWithdraw={roster.mayWithdraw} candidates={roster.candidates} />
-            )}
-          </>
-        )}
-        <PrivacyNoticeLink />
-      </CardContent>
-    </Card>
+        )
+      }
+      done={view.done}
+    >
+      <FormAlert toast={view.alert} />
+      {roster && (
+        <>
+          <p>{DUTY_TEXT.intro}</p>
+          {roster.duties.length > 0 && <EntryDutyRoster duties={roster.duties} mayTake={!roster.mine} />}
+          {roster.mine && roster.candidates && (
+            <OwnDuty duty={roster.mine} mayWithdraw={roster.mayWithdraw} candidates={roster.candidates} />
+          )}
+        </>
+      )}
+      <PrivacyNoticeLink />
+    </LinkPage>
   );
 }
 

@@ -12,7 +12,7 @@ import { fileResultsCheck, resultsCheckOffer, type ResultsCheckOffer } from "~/d
 import { OwnResultsChecks, ResultsCheckForm, type ResultsCheckFields } from "~/components/race-day/results-check-form";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkPage } from "~/components/ui/link-page";
 import { ENTRY_PAGE } from "~/lib/registration/registration";
 import { fileResultsCheckSchema, RESULTS_CHECK_TEXT } from "~/lib/race-day/results-check";
 import type { PageHandle } from "~/lib/platform/page";
@@ -97,32 +97,25 @@ export default function RaceEntryResultsCheck({ loaderData, actionData }: Route.
   const view = actionData ?? loaderData;
   const offer = view.offer;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold sm:text-3xl">{RESULTS_CHECK_TEXT.pageTitle}</h1>
-        {offer && <p className="text-muted-foreground">{offer.title}</p>}
-      </CardHeader>
-      <CardContent className="space-y-5">
-        {view.done && (
-          <p role="status" className="text-base font-medium">
-            {view.done}
-          </p>
-        )}
-        <FormAlert toast={view.alert} />
-        {offer?.openUntil && (
-          <>
-            <p>{RESULTS_CHECK_TEXT.openUntil(offer.openUntil)}</p>
-            {offer.heats.length > 0 ? (
-              <ResultsCheckForm heats={offer.heats} values={view.done ? {} : view.values} errors={view.errors} />
-            ) : (
-              <p>{RESULTS_CHECK_TEXT.noHeats}</p>
-            )}
-          </>
-        )}
-        {offer && <OwnResultsChecks requests={offer.requests} />}
-        <PrivacyNoticeLink />
-      </CardContent>
-    </Card>
+    <LinkPage
+      title={RESULTS_CHECK_TEXT.pageTitle}
+      subtitle={offer && <p className="text-muted-foreground">{offer.title}</p>}
+      done={view.done}
+    >
+      <FormAlert toast={view.alert} />
+      {offer?.openUntil && (
+        <>
+          <p>{RESULTS_CHECK_TEXT.openUntil(offer.openUntil)}</p>
+          {offer.heats.length > 0 ? (
+            <ResultsCheckForm heats={offer.heats} values={view.done ? {} : view.values} errors={view.errors} />
+          ) : (
+            <p>{RESULTS_CHECK_TEXT.noHeats}</p>
+          )}
+        </>
+      )}
+      {offer && <OwnResultsChecks requests={offer.requests} />}
+      <PrivacyNoticeLink />
+    </LinkPage>
   );
 }
 

@@ -19,7 +19,7 @@ import { EntryDutyLink } from "~/components/race-day/entry-duties";
 import { PrivacyNoticeLink } from "~/components/privacy/notice-link";
 import { CONFIRM, ConfirmWithdrawal, WithdrawChoices } from "~/components/registration/entry-withdrawal";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkPage } from "~/components/ui/link-page";
 import { clubToday, formatClubDateTime, formatLongDate } from "~/lib/util/dates";
 import { ENTRY_PAGE, withdrawSchema } from "~/lib/registration/registration";
 import type { PageHandle } from "~/lib/platform/page";
@@ -173,47 +173,37 @@ export default function RaceEntry({ loaderData, actionData }: Route.ComponentPro
   const view = actionData ?? loaderData;
   const here = useLocation().pathname;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold sm:text-3xl">{ENTRY_PAGE.title}</h1>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        {view.done && (
-          <p role="status" className="text-base font-medium">
-            {view.done}
-          </p>
-        )}
-        {view.state === "refused" && <FormAlert toast={view.alert} />}
-        {view.state === "refused" && view.check && (
-          <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />
-        )}
-        {view.state === "entry" && (
-          <>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-              <dt className="text-muted-foreground">Race</dt>
-              <dd>{view.entry.title}</dd>
-              <dt className="text-muted-foreground">Date</dt>
-              <dd>{formatLongDate(view.entry.date)}</dd>
-              <dt className="text-muted-foreground">Driver</dt>
-              <dd>{view.entry.name}</dd>
-              <dt className="text-muted-foreground">Classes</dt>
-              <dd>{view.entry.classes.join(", ")}</dd>
-            </dl>
-            {view.checkIn && <EntryCheckIn block={view.checkIn} />}
-            {view.check && <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />}
-            {view.duties && <EntryDutyLink href={`${here}/duties`} mine={view.duties.mine} free={view.duties.free} />}
-            {view.closed ? (
-              <p className="text-sm text-muted-foreground">{ENTRY_PAGE.expired.description}</p>
-            ) : view.confirming ? (
-              <ConfirmWithdrawal entry={view.entry} choice={view.confirming} />
-            ) : (
-              <WithdrawChoices entry={view.entry} />
-            )}
-          </>
-        )}
-        <PrivacyNoticeLink />
-      </CardContent>
-    </Card>
+    <LinkPage title={ENTRY_PAGE.title} done={view.done}>
+      {view.state === "refused" && <FormAlert toast={view.alert} />}
+      {view.state === "refused" && view.check && (
+        <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />
+      )}
+      {view.state === "entry" && (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">Race</dt>
+            <dd>{view.entry.title}</dd>
+            <dt className="text-muted-foreground">Date</dt>
+            <dd>{formatLongDate(view.entry.date)}</dd>
+            <dt className="text-muted-foreground">Driver</dt>
+            <dd>{view.entry.name}</dd>
+            <dt className="text-muted-foreground">Classes</dt>
+            <dd>{view.entry.classes.join(", ")}</dd>
+          </dl>
+          {view.checkIn && <EntryCheckIn block={view.checkIn} />}
+          {view.check && <ResultsCheckLink href={`${here}/results-check`} openUntil={view.check.openUntil} />}
+          {view.duties && <EntryDutyLink href={`${here}/duties`} mine={view.duties.mine} free={view.duties.free} />}
+          {view.closed ? (
+            <p className="text-sm text-muted-foreground">{ENTRY_PAGE.expired.description}</p>
+          ) : view.confirming ? (
+            <ConfirmWithdrawal entry={view.entry} choice={view.confirming} />
+          ) : (
+            <WithdrawChoices entry={view.entry} />
+          )}
+        </>
+      )}
+      <PrivacyNoticeLink />
+    </LinkPage>
   );
 }
 

@@ -3,7 +3,7 @@
  * boat in or undo it. Each row is a form that posts here (works without script); with script the
  * list sends its taps to ./tap and keeps them while the connection is down (decision 0055).
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
@@ -14,6 +14,7 @@ import { applyTap, checkInCounts, checkInList, readTap } from "~/domain/race-day
 import { CheckInList } from "~/components/race-day/check-in-list";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
+import { RaceScreenHeader } from "~/components/race-day/race-screen-header";
 import { FormAlert } from "~/components/ui/form-alert";
 import { checkedInLine, matchesCheckInSearch, tapMessage } from "~/lib/race-day/check-in";
 import { newTapKey } from "~/lib/race-day/check-in-queue";
@@ -76,19 +77,14 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   useToast(actionData?.toast);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">Check-in: {race.title}</h1>
-        <p className="text-sm text-muted-foreground">
-          {race.dateLabel} ·{" "}
-          <Link to={`/admin/races/${race.id}/heats`} className="text-primary underline underline-offset-2">
-            Heats
-          </Link>{" "}
-          ·{" "}
-          <Link to="/admin/races" className="text-primary underline underline-offset-2">
-            Back to races
-          </Link>
-        </p>
-      </div>
+      <RaceScreenHeader
+        title={`Check-in: ${race.title}`}
+        dateLabel={race.dateLabel}
+        links={[
+          { to: `/admin/races/${race.id}/heats`, label: "Heats" },
+          { to: `/admin/races/${race.id}/duties`, label: "Duties" },
+        ]}
+      />
       <FormAlert toast={actionData?.toast} />
       {counts.length === 0 ? (
         <p className="py-6 text-center text-muted-foreground">Nobody has entered this race yet.</p>

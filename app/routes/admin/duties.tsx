@@ -3,7 +3,7 @@
  * list the first time this page opens), who is on each, an admin's assignments and removals. Each
  * change is a form posting here (works without script); the domain refuses a place taken twice.
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor, type AuditActor } from "~/domain/platform/audit.server";
@@ -24,6 +24,7 @@ import {
 import { DutyRosterAdmin } from "~/components/race-day/duty-roster-admin";
 import { useToast } from "~/components/layout/show-toast";
 import { RouteError } from "~/components/layout/route-error";
+import { RaceScreenHeader } from "~/components/race-day/race-screen-header";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ROSTER_TEXT, checkDutyName, checkDutyPlaces, rosterFormSchema } from "~/lib/race-day/duties";
 import { formatShortDate } from "~/lib/util/dates";
@@ -127,19 +128,14 @@ export default function Duties({ loaderData, actionData }: Route.ComponentProps)
   useToast(actionData?.toast);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">{ROSTER_TEXT.title(race.title)}</h1>
-        <p className="text-sm text-muted-foreground">
-          {race.dateLabel} ·{" "}
-          <Link to={`/admin/races/${race.id}/check-in`} className="text-primary underline underline-offset-2">
-            Check-in
-          </Link>{" "}
-          ·{" "}
-          <Link to="/admin/races" className="text-primary underline underline-offset-2">
-            Back to races
-          </Link>
-        </p>
-      </div>
+      <RaceScreenHeader
+        title={ROSTER_TEXT.title(race.title)}
+        dateLabel={race.dateLabel}
+        links={[
+          { to: `/admin/races/${race.id}/check-in`, label: "Check-in" },
+          { to: `/admin/races/${race.id}/heats`, label: "Heats" },
+        ]}
+      />
       <FormAlert toast={actionData?.toast} />
       <DutyRosterAdmin key={JSON.stringify(duties)} duties={duties} racers={racers} />
     </div>

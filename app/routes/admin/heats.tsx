@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { configContext, dbContext } from "~/context";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
@@ -15,6 +15,7 @@ import { HeatResultsStatus } from "~/components/race-day/heat-results-status";
 import { ResultsCheckRequests } from "~/components/race-day/results-check-requests";
 import { FormAlert } from "~/components/ui/form-alert";
 import { RouteError } from "~/components/layout/route-error";
+import { RaceScreenHeader } from "~/components/race-day/race-screen-header";
 import { formatClubDateTime, formatShortDate, clubToday } from "~/lib/util/dates";
 import { drawSchema, heatFormFields, lateSchema, lockSchema, moveSchema, officialSchema } from "~/lib/race-day/heat-schemas";
 import { checkedInIds, noShowCounts } from "~/domain/race-day/check-in.server";
@@ -117,19 +118,14 @@ export default function Heats({ loaderData, actionData }: Route.ComponentProps) 
   useToast(actionData?.toast);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">Heats: {race.title}</h1>
-        <p className="text-sm text-muted-foreground">
-          {race.dateLabel} ·{" "}
-          <Link to={`/admin/races/${race.id}/check-in`} className="text-primary underline underline-offset-2">
-            Check-in
-          </Link>{" "}
-          ·{" "}
-          <Link to="/admin/races" className="text-primary underline underline-offset-2">
-            Back to races
-          </Link>
-        </p>
-      </div>
+      <RaceScreenHeader
+        title={`Heats: ${race.title}`}
+        dateLabel={race.dateLabel}
+        links={[
+          { to: `/admin/races/${race.id}/check-in`, label: "Check-in" },
+          { to: `/admin/races/${race.id}/duties`, label: "Duties" },
+        ]}
+      />
       {noShows > 0 && <p className="text-sm">No-shows: {countOf(noShows, "entrant")} never checked in.</p>}
       <FormAlert toast={actionData?.toast} />
       <HeatResultsStatus official={official} hasResults={hasResults} />
