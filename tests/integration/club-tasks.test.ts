@@ -12,14 +12,10 @@ import { CLUB_TASKS, scheduleClubTasks, type ClubNow, type ClubTask } from "~/se
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
 import { CLUB } from "../support/routes";
+import { inDays } from "../support/club-days";
 
 const { db } = await useTestDatabase();
 const today = todayInZone(CLUB.timeZone);
-const inDays = (n: number) => {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 const now: ClubNow = {
   club: { clubName: "Test Club", clubEmail: "info@example.org", siteUrl: "http://localhost" },
   timeZone: CLUB.timeZone,

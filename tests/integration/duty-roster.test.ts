@@ -25,14 +25,10 @@ import { firstLoad } from "../support/first-load";
 import { useTestDatabase } from "../support/database";
 import { createAdmin, createCompetitor, createRace, createRegistration } from "../support/factories";
 import { callWithParams, CLUB, formRequest, outcome, routeContext } from "../support/routes";
+import { inDays } from "../support/club-days";
 
 const { db } = await useTestDatabase();
 const today = todayInZone(CLUB.timeZone);
-const inDays = (n: number) => {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 const { admin } = await createAdmin(db, "duty-owner", "a long duty owner password");
 const cookie = `admin_session=${await createSession(db, admin.id)}`;
 

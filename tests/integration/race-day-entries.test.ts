@@ -4,14 +4,10 @@ import { loader } from "~/routes/race";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration } from "../support/factories";
 import { CLUB, routeContext } from "../support/routes";
+import { inDays } from "../support/club-days";
 
 const { db } = await useTestDatabase();
 const today = todayInZone(CLUB.timeZone);
-const inDays = (days: number) => {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 async function racePage(id: number) {
   const url = `http://localhost/calendar/${id}`;

@@ -5,22 +5,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { outboxMessages, raceEntryLinks, raceRegistrations, races } from "~/db/schema";
-import { todayInZone } from "~/lib/util/dates";
 import { ENTRY_PAGE } from "~/lib/registration/registration";
 import { action as entryAction, loader as entryLoader } from "~/routes/race-entry";
 import { action as registerAction } from "~/routes/race-registration";
 import { startTestSite } from "../support/admin-http";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace } from "../support/factories";
-import { call, callWithParams, CLUB, formRequest, outcome, routeContext } from "../support/routes";
+import { call, callWithParams, formRequest, outcome, routeContext } from "../support/routes";
+import { inDays } from "../support/club-days";
 
 const { db } = await useTestDatabase();
-const today = todayInZone(CLUB.timeZone);
-const inDays = (days: number) => {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 async function enter(raceId: number, competitorId: number, classes: string[]) {
   const res = outcome(

@@ -7,14 +7,10 @@ import { action, loader } from "~/routes/race-registration";
 import { useTestDatabase } from "../support/database";
 import { createCompetitor, createRace, createRegistration } from "../support/factories";
 import { call, CLUB, formRequest, outcome, routeContext } from "../support/routes";
+import { inDays } from "../support/club-days";
 
 const { db } = await useTestDatabase();
 const today = todayInZone(CLUB.timeZone);
-const inDays = (days: number) => {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 async function post(fields: Record<string, string | string[] | undefined>, ip?: string) {
   return outcome(await call(action, { request: formRequest("/race-registration", fields), context: routeContext(db, ip) }));
