@@ -176,29 +176,50 @@ function withItems(block: NoticeBlock, after: string, added: string[]): NoticeBl
 }
 
 /**
+ * A later version's sections: `earlier`'s, with items added to what is collected (after the item
+ * that starts with `after`), a new "Everyone:" line in who sees it, and a new retention table.
+ */
+function revised(
+  earlier: NoticeVersion,
+  change: {
+    after: string;
+    collected: string[];
+    everyone: string;
+    retention: (inactiveYears: number) => RetentionLine[];
+  },
+): NoticeVersion["sections"] {
+  return (context) =>
+    earlier.sections(context).map((section) => {
+      if (section.id === "what-we-collect")
+        return { ...section, blocks: section.blocks.map((b) => withItems(b, change.after, change.collected)) };
+      if (section.id === "who-sees-it")
+        return {
+          ...section,
+          blocks: section.blocks.map((b) =>
+            b.type === "list"
+              ? { ...b, items: b.items.map((item) => (item.startsWith("Everyone:") ? change.everyone : item)) }
+              : b,
+          ),
+        };
+      if (section.id === "how-long")
+        return { ...section, blocks: [{ type: "retention", lines: change.retention(context.inactiveYears) }] };
+      return section;
+    });
+}
+
+/**
  * Version 3 (issue 36): check-ins and the no-shows they record, and the duty roster, among what
  * is collected, seen and kept. The rest is version 2's.
  */
 const VERSION_3: NoticeVersion = {
   version: 3,
   date: "2026-11-29",
-  sections: (context) =>
-    VERSION_2.sections(context).map((section) => {
-      if (section.id === "what-we-collect")
-        return { ...section, blocks: section.blocks.map((b) => withItems(b, "Your race entries and results", RACE_DAY_ITEMS)) };
-      if (section.id === "who-sees-it")
-        return {
-          ...section,
-          blocks: section.blocks.map((b) =>
-            b.type === "list"
-              ? { ...b, items: b.items.map((item) => (item.startsWith("Everyone:") ? EVERYONE_SEES_V3 : item)) }
-              : b,
-          ),
-        };
-      if (section.id === "how-long")
-        return { ...section, blocks: [{ type: "retention", lines: raceDaySchedule(PUBLISHED_1_2, context.inactiveYears) }] };
-      return section;
-    }),
+  sections: revised(VERSION_2, {
+    after: "Your race entries and results",
+    collected: RACE_DAY_ITEMS,
+    everyone: EVERYONE_SEES_V3,
+    retention: (inactiveYears) => raceDaySchedule(PUBLISHED_1_2, inactiveYears),
+  }),
 };
 
 const RESULTS_CHECK_ITEM =
@@ -213,26 +234,12 @@ const EVERYONE_SEES_V4 =
 const VERSION_4: NoticeVersion = {
   version: 4,
   date: "2026-11-29",
-  sections: (context) =>
-    VERSION_3.sections(context).map((section) => {
-      if (section.id === "what-we-collect")
-        return {
-          ...section,
-          blocks: section.blocks.map((b) => withItems(b, "The duties you take at a race", [RESULTS_CHECK_ITEM])),
-        };
-      if (section.id === "who-sees-it")
-        return {
-          ...section,
-          blocks: section.blocks.map((b) =>
-            b.type === "list"
-              ? { ...b, items: b.items.map((item) => (item.startsWith("Everyone:") ? EVERYONE_SEES_V4 : item)) }
-              : b,
-          ),
-        };
-      if (section.id === "how-long")
-        return { ...section, blocks: [{ type: "retention", lines: resultsCheckSchedule(RETENTION, context.inactiveYears) }] };
-      return section;
-    }),
+  sections: revised(VERSION_3, {
+    after: "The duties you take at a race",
+    collected: [RESULTS_CHECK_ITEM],
+    everyone: EVERYONE_SEES_V4,
+    retention: (inactiveYears) => resultsCheckSchedule(RETENTION, inactiveYears),
+  }),
 };
 
 /** Every version ever published, oldest first; the last is in force. */
