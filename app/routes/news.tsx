@@ -3,6 +3,7 @@ import { newsPage } from "~/domain/news/news.server";
 import { RouteError } from "~/components/layout/route-error";
 import { NoticeCard } from "~/components/news/notice";
 import { PageLinks } from "~/components/ui/page-links";
+import { readPageOf, requestedPage } from "~/lib/util/paging";
 import { NEWS_PAGE_SIZE } from "~/lib/news/news-schema";
 import { showNotice } from "~/lib/news/shown";
 import { linkPreview, previewSite } from "~/lib/platform/link-preview";
@@ -27,14 +28,11 @@ export const handle: PageHandle = { query: ["page"] };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const { timeZone } = context.get(configContext);
-  const pageParam = new URL(request.url).searchParams.get("page");
-  const requested = pageParam && /^\d{1,5}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
-  const at = (page: number) => newsPage(db, { limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE });
-  const firstTry = await at(requested);
-  const pages = Math.max(1, Math.ceil(firstTry.total / NEWS_PAGE_SIZE));
-  // A page past the end (an old link after notices were deleted) shows the last one.
-  const page = Math.min(requested, pages);
-  const { notices } = page === requested ? firstTry : await at(page);
+  const { page, pages, notices } = await readPageOf(
+    requestedPage(new URL(request.url).searchParams.get("page")),
+    NEWS_PAGE_SIZE,
+    (offset) => newsPage(db, { limit: NEWS_PAGE_SIZE, offset }),
+  );
   return readPageData(request, { page, pages, notices: notices.map((n) => showNotice(n, timeZone)) });
 }
 

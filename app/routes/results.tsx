@@ -8,6 +8,7 @@ import { RaceWhenWhere } from "~/components/races/race-when-where";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { readPageData, type PageHandle } from "~/lib/platform/page";
 import { PageLinks } from "~/components/ui/page-links";
+import { readPageOf, requestedPage } from "~/lib/util/paging";
 import type { Route } from "./+types/results";
 import { linkPreview, previewSite } from "~/lib/platform/link-preview";
 
@@ -33,27 +34,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const yearParam = params.get("year");
   const year = yearParam && /^\d{4}$/.test(yearParam) ? Number(yearParam) : undefined;
-  const pageParam = params.get("page");
-  const requested = pageParam && /^\d{1,5}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
-  const [years, firstTry] = await Promise.all([
+  const [years, { races, page, pages }] = await Promise.all([
     completedRaceYears(db, context.get(computedOnceContext)),
-    completedRacesPage(db, {
-      year,
-      limit: PAGE_SIZE,
-      offset: (requested - 1) * PAGE_SIZE,
-    }),
+    readPageOf(requestedPage(params.get("page")), PAGE_SIZE, (offset) =>
+      completedRacesPage(db, { year, limit: PAGE_SIZE, offset }),
+    ),
   ]);
-  const pages = Math.max(1, Math.ceil(firstTry.total / PAGE_SIZE));
-  // A page past the end (an old link after races were deleted) shows the last one.
-  const page = Math.min(requested, pages);
-  const { races } =
-    page === requested
-      ? firstTry
-      : await completedRacesPage(db, {
-          year,
-          limit: PAGE_SIZE,
-          offset: (page - 1) * PAGE_SIZE,
-        });
   const { results, totals } = await leadersOfRaces(
     db,
     races.map((r) => r.id),
