@@ -3,7 +3,13 @@ import { Plus } from "~/components/ui/icons";
 import { useState } from "react";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import { configContext, dbContext, loggerContext } from "~/context";
-import { deleteCompetitor, listCompetitors, saveCompetitor, type AdminCompetitor } from "~/domain/racer/competitors.server";
+import {
+  COMPETITORS_PAGE_SIZE,
+  competitorsPage,
+  deleteCompetitor,
+  saveCompetitor,
+  type AdminCompetitor,
+} from "~/domain/racer/competitors.server";
 import { requireAdmin } from "~/domain/admin/auth.server";
 import { adminActor } from "~/domain/platform/audit.server";
 import { attempt, refused, succeeded } from "~/domain/platform/answer.server";
@@ -21,6 +27,8 @@ import { competitorSchema } from "~/lib/racer/competitor-schema";
 import { ERASED_RECORD_REFUSAL } from "~/lib/racer/erased";
 import { avatarDrawing } from "~/lib/racer/avatar";
 import { parseId } from "~/lib/util/params";
+import { readPageOf, requestedPage } from "~/lib/util/paging";
+import { PageLinks } from "~/components/ui/page-links";
 import type { Route } from "./+types/competitors";
 import { standings } from "~/domain/championship/all-time-standings.server";
 import { racerNoShows } from "~/domain/race-day/check-in.server";
@@ -32,7 +40,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Competitor Management" 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "competitors");
   const db = context.get(dbContext);
-  const competitors = await listCompetitors(db, standings(db));
+  const totals = standings(db);
+  const { competitors, page, pages } = await readPageOf(
+    requestedPage(new URL(request.url).searchParams.get("page")),
+    COMPETITORS_PAGE_SIZE,
+    (offset) => competitorsPage(db, totals, { limit: COMPETITORS_PAGE_SIZE, offset }),
+  );
   // One query for every listed racer (issue 36 item 1): the races each entered and never came to.
   const noShows = await racerNoShows(
     db,
@@ -42,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Drawn here: DiceBear in the browser would cost every visit a chunk of script.
   return {
     competitors: competitors.map((c) => ({ ...c, avatar: avatarDrawing(c.name) })),
+    page,
+    pages,
     noShows: Object.fromEntries(noShows),
   };
 }
@@ -145,6 +160,15 @@ export default function Competitors({ loaderData }: Route.ComponentProps) {
             ))
           )}
         </CompetitorsTable>
+        <PageLinks
+          label="Competitor pages"
+          page={loaderData.page}
+          pages={loaderData.pages}
+          href={(n) => (n > 1 ? `/admin/competitors?page=${n}` : "/admin/competitors")}
+          previous="Previous racers"
+          next="More racers"
+          className="mt-4"
+        />
       </CardContent>
       {dialog && (
         <CompetitorDialog
