@@ -1295,6 +1295,8 @@ const routes: [string, (s: string) => string, boolean, number][] = [
   ],
   ["/admin/audit?record=type:", (s) => `/admin/audit?record=race:${s}&page=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
   ["/admin/audit?from=&to=", (s) => `/admin/audit?from=${s}&to=${s}&page=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/competitors?page=", (s) => `/admin/competitors?page=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
+  ["/admin/races?year=", (s) => `/admin/races?year=${s}`, true, Math.round(CASES_PER_ROUTE / 3)],
 ];
 
 describe("fuzz: malformed input over real HTTP against the production build", () => {

@@ -57,24 +57,25 @@ export async function competitorsPage(
   return { competitors: list, total: counted?.total ?? 0 };
 }
 
+/** A racer's fields as an admin edits them: what the list shows and what a save audits. */
+const auditedColumns = {
+  firstName: competitors.firstName,
+  lastName: competitors.lastName,
+  email: competitors.email,
+  telephone: competitors.telephone,
+  boatName: competitors.boatName,
+  boatNumber: competitors.boatNumber,
+  boatColour: competitors.boatColour,
+  boatClasses: competitors.boatClasses,
+};
+
 async function readCompetitors(
   db: Database,
   totalsOf: PromiseLike<readonly RacerTotals[]>,
   window?: { limit: number; offset: number },
 ): Promise<AdminCompetitor[]> {
   const query = db
-    .select({
-      id: competitors.id,
-      firstName: competitors.firstName,
-      lastName: competitors.lastName,
-      email: competitors.email,
-      telephone: competitors.telephone,
-      boatName: competitors.boatName,
-      boatNumber: competitors.boatNumber,
-      boatColour: competitors.boatColour,
-      boatClasses: competitors.boatClasses,
-      erased: erasedRacer(competitors.id),
-    })
+    .select({ id: competitors.id, ...auditedColumns, erased: erasedRacer(competitors.id) })
     .from(competitors)
     .orderBy(...byCompetitorName())
     .$dynamic();
@@ -90,17 +91,6 @@ async function readCompetitors(
 
 export type SaveCompetitorOutcome =
   { ok: true; id: number; created: boolean } | { ok: false; reason: "duplicate-email" | "not-found" | "erased" };
-
-const auditedColumns = {
-  firstName: competitors.firstName,
-  lastName: competitors.lastName,
-  email: competitors.email,
-  telephone: competitors.telephone,
-  boatName: competitors.boatName,
-  boatNumber: competitors.boatNumber,
-  boatColour: competitors.boatColour,
-  boatClasses: competitors.boatClasses,
-};
 
 /** Saves the competitor and its audit entry (the changed fields) in one transaction. */
 export async function saveCompetitor(
