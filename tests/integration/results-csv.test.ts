@@ -16,6 +16,7 @@ const ann = await createCompetitor(db, {
   firstName: "Ann",
   lastName: "Bell",
   boatName: "Wave",
+  boatNumber: "1",
   email: "ann.private@example.org",
   telephone: "441-555-0101",
 });
