@@ -17,7 +17,7 @@ function isTypegenRace(error: unknown): boolean {
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/totp-key-setup.ts"],
+    setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/totp-key-setup.ts", "tests/support/fresh-factories.ts"],
     // Integration test files each get their own database, so they can run in parallel.
     pool: "forks",
     // Vitest's default is one worker per core but one, so a 2-core machine ran the files one at a
@@ -49,7 +49,7 @@ export default defineConfig({
           // The files share their worker's modules too (one import of the app per worker, not per
           // file: 9.2 -> 6.1 min for the suite on a fresh clone). Each file still has its own
           // database and servers, and nothing mocks modules; what a file must not assume is a
-          // fresh module state, e.g. the factories' counter starting at 1 (name what a test reads).
+          // fresh module state (the factories' numbering restarts per file: fresh-factories.ts).
           isolate: false,
           benchmark: { include: ["bench/**/*.bench.ts"] },
         },

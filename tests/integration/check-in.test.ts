@@ -33,8 +33,14 @@ async function entered(n: number, date = RACE_DAY) {
   const race = await createRace(db, { status: "upcoming", date });
   const boats = [];
   for (let i = 0; i < n; i++) {
-    // Boat names without digits: a search for a boat number must not also match a name.
-    const c = await createCompetitor(db, { boatNumber: String(i + 1), boatName: `Boat ${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26]}` });
+    // Names without digits: a search for a boat number must not also match a boat's or a racer's name.
+    const letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26];
+    const c = await createCompetitor(db, {
+      boatNumber: String(i + 1),
+      boatName: `Boat ${letter}`,
+      firstName: "Driver",
+      lastName: `Tester ${letter}`,
+    });
     await createRegistration(db, { raceId: race.id, competitorId: c.id, boatClass: "Open" });
     boats.push(c);
   }

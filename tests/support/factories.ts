@@ -6,6 +6,14 @@ import { admins, competitors, heatEntries, heats, raceRegistrations, raceResults
 
 let counter = 0;
 const next = () => ++counter;
+/**
+ * Starts the numbering again at 1: a Vitest worker runs many files with one copy of this module
+ * (vitest.config.ts), and each file gets the names, e-mails and boat numbers it would get alone
+ * (tests/support/fresh-factories.ts calls this before each file).
+ */
+export function restartNumbering() {
+  counter = 0;
+}
 
 export async function createCompetitor(db: Database, overrides: Partial<typeof competitors.$inferInsert> = {}) {
   const n = next();
