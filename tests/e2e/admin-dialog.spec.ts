@@ -74,14 +74,17 @@ test("a toast shown while a dialog is open shows inside it, is announced and can
 });
 
 test("a toast goes after 5 seconds, not while the pointer is on it", async ({ page }) => {
+  // The page's own clock: the test moves time on instead of waiting for it.
+  await page.clock.install();
   await logIn(page, "", DEMO);
   const shown = toast(page, "Success");
   await expect(shown).toBeVisible();
   await shown.hover();
-  await page.waitForTimeout(5500);
+  await page.clock.runFor(5500);
   await expect(shown).toBeVisible();
   await page.mouse.move(4, 400);
-  await expect(shown).toHaveCount(0, { timeout: 7000 });
+  await page.clock.runFor(7000);
+  await expect(shown).toHaveCount(0);
 });
 
 test("a dialog fits a 375 px phone", async ({ page }) => {

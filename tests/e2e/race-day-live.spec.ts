@@ -58,6 +58,8 @@ test("a race page whose stream is refused (503) polls and still shows a heat sav
     refused++;
     return route.fulfill({ status: 503, contentType: "text/plain", body: "Too many live connections" });
   });
+  // The page's own clock, so its 15-second poll comes when the test moves time on, not 15 s later.
+  await page.clock.install();
   await page.goto(`${OWN_DATA_SITE}/calendar/${race.id}`);
   await expect(page.getByRole("heading", { name: `${name} Regatta` })).toBeVisible();
   await expect.poll(() => refused).toBeGreaterThan(0);
@@ -68,6 +70,7 @@ test("a race page whose stream is refused (503) polls and still shows a heat sav
     await createResult(db, { raceId: race.id, competitorId: driver.id, position: 1 });
   });
   // The page asks again every 15 s while it has no stream.
-  await expect(page.getByRole("table").filter({ hasText: `Polly ${name}` })).toBeVisible({ timeout: 20_000 });
+  await page.clock.runFor(15_000);
+  await expect(page.getByRole("table").filter({ hasText: `Polly ${name}` })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
