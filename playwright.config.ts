@@ -5,8 +5,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { todayInZone } from "~/lib/util/dates";
 
 /**
- * Browser tests run against the production build, served twice: with demo data (most tests) and
- * empty (SPEC's empty states). Each server gets a fresh embedded PostgreSQL in the system temp directory.
+ * Browser tests run against the production build, served four times (SITES below): with demo data
+ * (most tests), empty (SPEC's empty states), and two empty sites with an admin for the tests that
+ * write. Each site gets a fresh embedded PostgreSQL in the system temp directory.
  */
 // E2E_PORT lets two checkouts run their browser tests at the same time.
 export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
@@ -39,16 +40,20 @@ const launchOptions = systemChromium
     }
   : {};
 
-function server(port: number, demo: boolean, extraEnv: Record<string, string> = {}) {
+export interface Site {
+  port: number;
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+}
+
+function site(port: number, demo: boolean, extraEnv: Record<string, string> = {}): Site {
   // Under the system temp directory: the postgres system user must be able to reach it.
   const dataDir = path.join(os.tmpdir(), `club-e2e-data-${port}`);
   return {
-    command: `rm -rf ${dataDir} && node server.js`,
+    port,
     url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
+    dataDir,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -65,6 +70,14 @@ function server(port: number, demo: boolean, extraEnv: Record<string, string> = 
     },
   };
 }
+
+/** The four sites, each on a fresh embedded PostgreSQL, started at once by tests/e2e/global-setup.ts. */
+export const SITES = [
+  site(DEMO_PORT, true),
+  site(EMPTY_PORT, false),
+  site(ADMIN_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
+  site(OWN_DATA_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -92,10 +105,5 @@ export default defineConfig({
     launchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
-  webServer: [
-    server(DEMO_PORT, true),
-    server(EMPTY_PORT, false),
-    server(ADMIN_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
-    server(OWN_DATA_PORT, false, { ADMIN_USERNAME: "club-admin", ADMIN_PASSWORD: "e2e-admin-password-1985" }),
-  ],
+  globalSetup: "./tests/e2e/global-setup.ts",
 });
