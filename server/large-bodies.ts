@@ -8,13 +8,13 @@
  * An admin who may send one has a few in flight at once, and the server a few overall: a body is
  * held whole in memory until it has arrived (server/request-guards.ts), so these caps bound what
  * uploads can take (8 x 10 MB) whoever sends them. Beyond them: 429 (this session) or 503 (the
- * server), at once, the body unread.
+ * server), at once, the body dropped as it arrives, never kept.
  */
 import type express from "express";
 import type { Database } from "~/db/client";
 import { sessionMayUse } from "~/domain/admin/auth.server";
 import { requestUrl } from "~/server/react-router-handler";
-import { largeBodyOf, leaveBodyUnread, refuse } from "~/server/request-guards";
+import { closeWithoutReading, largeBodyOf, leaveBodyUnread, refuse } from "~/server/request-guards";
 
 /** Large bodies one session may be sending at once (a logo and a banner from two tabs). */
 export const MAX_LARGE_BODIES_PER_SESSION = 2;
@@ -53,10 +53,15 @@ export function admitLargeBodies({
         return next();
       }
       const mine = bySession.get(sessionId) ?? 0;
-      if (mine >= perSession) return refuse(res, 429, LARGE_BODY_MESSAGES.session, { close: true });
+      // Refused before a byte of the body is read, which is then dropped as it arrives.
+      if (mine >= perSession) {
+        closeWithoutReading(res);
+        return refuse(res, 429, LARGE_BODY_MESSAGES.session);
+      }
       if (total >= overall) {
+        closeWithoutReading(res);
         res.set("Retry-After", "60");
-        return refuse(res, 503, LARGE_BODY_MESSAGES.server, { close: true });
+        return refuse(res, 503, LARGE_BODY_MESSAGES.server);
       }
       bySession.set(sessionId, mine + 1);
       total++;

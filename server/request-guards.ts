@@ -82,15 +82,23 @@ export const LINGER_MS = 2_000;
 
 /**
  * Marks a large body that is not to be read (its sender may not send it): the route then answers
- * as it answers anyone refused, from an empty body. After the answer what the client still sends
- * is dropped as it arrives (never kept) and the server's side closes when the body has ended, or
- * the connection is cut after LINGER_MS. Cutting it at once would reset it with the client's
- * bytes unread, and the reset can destroy the answer before the client (a browser whose session
- * ran out) reads it.
+ * as it answers anyone refused, from an empty body, and the connection closes after the answer
+ * (`closeWithoutReading`).
  */
 export function leaveBodyUnread(res: express.Response): void {
   res.locals.body = Buffer.alloc(0);
   res.locals.bodyLeftUnread = true;
+  closeWithoutReading(res);
+}
+
+/**
+ * Closes the connection after the answer without keeping what the client still sends: it is
+ * dropped as it arrives, and the server's side closes when the body has ended, or the connection
+ * is cut after LINGER_MS. Cutting it at once would reset it with the client's bytes unread, and the
+ * reset can destroy the answer before the client (a browser whose session ran out, an upload
+ * refused 429 or 503) reads it.
+ */
+export function closeWithoutReading(res: express.Response): void {
   res.set("Connection", "close");
   // Node ends a "Connection: close" answer's socket with destroySoon(), which destroys it once the
   // answer is written: with the client's bytes still unread that is a reset, and a reset can make
