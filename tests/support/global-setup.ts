@@ -32,6 +32,14 @@ export default async function setup(project: TestProject) {
 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  if (embedded) {
+    // A cluster made for this run and deleted after it: it never has a crash to survive, so no
+    // commit waits for its write to reach the disk (the app's own PostgreSQL keeps the defaults).
+    for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]) {
+      await admin.query(`ALTER SYSTEM SET ${setting}`);
+    }
+    await admin.query("SELECT pg_reload_conf()");
+  }
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE}`);
   await admin.query(`CREATE DATABASE ${TEMPLATE}`);
   const templatePool = new pg.Pool({ connectionString: withDatabase(adminUrl, TEMPLATE), max: 1 });
