@@ -14,7 +14,7 @@ import type express from "express";
 import type { Database } from "~/db/client";
 import { sessionMayUse } from "~/domain/admin/auth.server";
 import { requestUrl } from "~/server/react-router-handler";
-import { closeWithoutReading, largeBodyOf, leaveBodyUnread, refuse } from "~/server/request-guards";
+import { largeBodyOf, leaveBodyUnread, refuse } from "~/server/request-guards";
 
 /** Large bodies one session may be sending at once (a logo and a banner from two tabs). */
 export const MAX_LARGE_BODIES_PER_SESSION = 2;
@@ -53,15 +53,10 @@ export function admitLargeBodies({
         return next();
       }
       const mine = bySession.get(sessionId) ?? 0;
-      // Refused before a byte of the body is read, which is then dropped as it arrives.
-      if (mine >= perSession) {
-        closeWithoutReading(res);
-        return refuse(res, 429, LARGE_BODY_MESSAGES.session);
-      }
+      if (mine >= perSession) return refuse(res, 429, LARGE_BODY_MESSAGES.session, { close: true });
       if (total >= overall) {
-        closeWithoutReading(res);
         res.set("Retry-After", "60");
-        return refuse(res, 503, LARGE_BODY_MESSAGES.server);
+        return refuse(res, 503, LARGE_BODY_MESSAGES.server, { close: true });
       }
       bySession.set(sessionId, mine + 1);
       total++;

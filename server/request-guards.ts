@@ -19,8 +19,8 @@ const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function refuse(res: express.Response, status: number, message: string, { close = false } = {}) {
   if (res.headersSent) return;
-  // Closing stops Node from reading (and discarding) whatever the client still sends.
-  if (close) res.set("Connection", "close");
+  // The connection closes after the answer; what the client still sends is dropped, never kept.
+  if (close) closeWithoutReading(res);
   res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
 }
 
