@@ -4,7 +4,9 @@
  * relative to today in the club's time zone, so the calendar always has past, today's and
  * upcoming events. Deterministic: the same day gives the same data.
  */
-import { addDays, format, parseISO } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client";
 import { competitors, news, raceResults, races } from "~/db/schema";

@@ -4,7 +4,7 @@
  * failure is retried with backoff and recorded on the message; it never touches the registration
  * that wrote it. Logs carry message ids and error codes, never addresses or message text.
  */
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Database } from "~/db/client";
 import { claimDue, markAttemptFailed, markSent, pruneOutbox, takeUnlogged } from "~/domain/platform/outbox.server";
 import { pruneMessageLinks } from "~/domain/registration/race-messages.server";
@@ -29,7 +29,9 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-export function createTransport(smtpUrl: string): Transporter {
+/** nodemailer is loaded only when SMTP_URL is set: its import is about 0.06 s of CPU at each start. */
+export async function createTransport(smtpUrl: string): Promise<Transporter> {
+  const { default: nodemailer } = await import("nodemailer");
   // Timeouts well under the outbox lease, so a hung server cannot make a claim expire mid-send.
   const transport = nodemailer.createTransport(smtpUrl);
   const options = transport.options as Record<string, unknown>;
@@ -60,6 +62,8 @@ export function createMailWorker({
   intervalMs = 5_000,
 }: MailWorkerOptions): MailWorker & { start(): void } {
   const transport = smtpUrl ? createTransport(smtpUrl) : null;
+  // Its failure, if any, is reported by the pass that needs it (below).
+  transport?.catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -79,6 +83,7 @@ export function createMailWorker({
       }
       return;
     }
+    const smtp = await transport;
     const sender = typeof from === "string" ? from : await from();
     for (;;) {
       const batch = await claimDue(db);
@@ -86,7 +91,7 @@ export function createMailWorker({
       for (const message of batch) {
         if (stopped) return;
         try {
-          await transport.sendMail({
+          await smtp.sendMail({
             from: sender,
             to: message.to,
             subject: message.subject,
@@ -131,7 +136,7 @@ export function createMailWorker({
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport?.close();
+      (await transport?.catch(() => null))?.close();
     },
   };
 }

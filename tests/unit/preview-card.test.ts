@@ -15,7 +15,7 @@ import {
 } from "~/lib/link-preview/preview-card";
 import type { PublicResult } from "~/lib/races/results";
 
-const face = previewTypeface();
+const face = await previewTypeface();
 
 let nextId = 1;
 function result(over: Partial<PublicResult> & Pick<PublicResult, "competitorId" | "position">): PublicResult {

@@ -8,16 +8,7 @@
  * deleted as the answer is checked, so a challenge is used once.
  */
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Database } from "~/db/client";
 import { adminPasskeys, adminPending, admins } from "~/db/schema";
 import { adminById, type Admin } from "~/domain/admin/auth.server";
@@ -30,6 +21,15 @@ import { recordRefusal } from "~/domain/platform/refusals.server";
 import { LOGIN_FAILURE_LIMIT, LOGIN_WINDOW_SECONDS } from "~/domain/admin/login.server";
 import { hashToken, newToken } from "~/domain/platform/tokens.server";
 import { mustHaveTwoFactor } from "~/lib/admin/account-rules";
+
+/**
+ * The WebAuthn library, loaded on the first ceremony: its import takes about 0.2 s of CPU (ASN.1 and
+ * COSE parsers), a sixth of the server's start, which almost no request needs.
+ */
+const webauthn = async () => ({
+  ...(await import("@simplewebauthn/server")),
+  ...(await import("@simplewebauthn/server/helpers")),
+});
 
 export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
 
@@ -101,6 +101,7 @@ export async function registrationOptions(db: Database, admin: Admin, party: Rel
     .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
     .from(adminPasskeys)
     .where(eq(adminPasskeys.adminId, admin.id));
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -127,6 +128,7 @@ export async function addPasskey(
   const response = parseJson<RegistrationResponseJSON>(responseText);
   if (!response) return { ok: false, reason: "invalid" };
   const { rpID, origin } = rp(party);
+  const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   const verified = await verifyRegistrationResponse({
     response,
     expectedChallenge: (challenge) => takeChallenge(db, "passkey-register", actor.adminId, challenge),
@@ -208,6 +210,7 @@ export async function reauthOptions(db: Database, adminId: number, party: Relyin
     .from(adminPasskeys)
     .where(eq(adminPasskeys.adminId, adminId));
   if (keys.length === 0) return { ok: false as const, retryAfterSeconds: 0 };
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp(party).rpID,
     userVerification: "required",
@@ -239,6 +242,7 @@ async function checkAnswer(
     : [];
   if (!passkey || !response) return { passkey: passkey ?? null, newCounter: null };
   const { rpID, origin } = rp(party);
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
   const verified = await verifyAuthenticationResponse({
     response,
     expectedChallenge: (challenge) => takeChallenge(db, purpose, adminId, challenge),
@@ -283,6 +287,7 @@ export async function signInOptions(db: Database, party: RelyingParty, address: 
   const state = await hit(db, rule);
   if (!state.allowed) return { ok: false as const, retryAfterSeconds: state.retryAfterSeconds };
   // No allowCredentials: the authenticator offers the passkeys it holds for this site (no username typed).
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp(party).rpID, userVerification: "required" });
   await keepChallenge(db, "passkey-signin", null, options.challenge);
   return { ok: true as const, options };

@@ -6,7 +6,7 @@
  * no EXIF (a phone's GPS position), XMP or ICC profile reaches a visitor.
  */
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from "sharp";
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from "sharp";
 import {
   IMAGE_MESSAGES,
   IMAGE_USES,
@@ -18,11 +18,7 @@ import {
   type UploadType,
 } from "~/lib/images/images";
 import { type ImageFormat } from "~/lib/platform/image-ref";
-
-// A 2-core box that also serves pages: one libvips thread per image, and no cache of decoded
-// images between uploads (an upload is a one-off; the cache would only hold memory).
-sharp.concurrency(1);
-sharp.cache(false);
+import { loadSharp } from "~/domain/images/sharp.server";
 
 export interface ProcessedImage {
   hash: string;
@@ -80,6 +76,7 @@ export function processImage(purpose: ImagePurpose, name: string, input: Buffer)
 }
 
 async function encode(purpose: ImagePurpose, type: UploadType, input: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   // failOn "warning": a truncated JPEG is refused, not shown with a grey bottom half.
   const options: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" };
   let meta: Metadata;

@@ -6,8 +6,8 @@
  * picture can never show more than its page.
  */
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import type { Database } from "~/db/client";
+import { loadSharp } from "~/domain/images/sharp.server";
 import { keptOrComputed, type ComputedOnce } from "~/domain/platform/computed-once.server";
 import { racerProfile } from "~/domain/racer-profile/profile.server";
 import { getRace, resultsForRaces } from "~/domain/races/public-queries.server";
@@ -25,6 +25,7 @@ const CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30
 
 async function rasterise(svg: string): Promise<PreviewImage> {
   // A few flat colours: a palette PNG is a fifth of a full-colour one (20-40 KB).
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png({ palette: true, colours: 64, compressionLevel: 9, effort: 7 }).toBuffer();
   return { png, etag: `"${createHash("sha256").update(png).digest("base64url").slice(0, 27)}"` };
 }
@@ -43,7 +44,7 @@ export async function racePreviewImage(db: Database, raceId: number, ctx: Previe
   return keptOrComputed(ctx.computed, `preview:race:${raceId}:${ctx.clubName}`, async () => {
     const results = await resultsForRaces(db, [race.id]);
     if (results.length === 0) return null;
-    return rasterise(raceCardSvg(previewTypeface(), raceCard(ctx.clubName, race, results)));
+    return rasterise(raceCardSvg(await previewTypeface(), raceCard(ctx.clubName, race, results)));
   });
 }
 
@@ -59,7 +60,7 @@ export async function racerPreviewImage(
   // The newest season depends on the club's today.
   return keptOrComputed(ctx.computed, `preview:racer:${competitorId}:${ctx.today}:${ctx.clubName}`, async () => {
     const profile = await racerProfile(db, racer.id, { today: ctx.today, computed: ctx.computed });
-    return rasterise(racerCardSvg(previewTypeface(), racerCard(ctx.clubName, racer, profile)));
+    return rasterise(racerCardSvg(await previewTypeface(), racerCard(ctx.clubName, racer, profile)));
   });
 }
 

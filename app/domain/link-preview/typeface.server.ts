@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import opentype, { type Font, type Glyph } from "opentype.js";
+import type { Font, Glyph } from "opentype.js";
 import type { Typeface, Weight } from "~/lib/link-preview/preview-card";
 
 const FILES: Record<Weight, string[]> = {
@@ -18,10 +18,12 @@ const FILES: Record<Weight, string[]> = {
   bold: ["inter-latin-700-normal.woff", "inter-latin-ext-700-normal.woff"],
 };
 
-function loadFont(file: string): Font {
+type Parse = (buffer: ArrayBuffer) => Font;
+
+function loadFont(parse: Parse, file: string): Font {
   const path = createRequire(import.meta.url).resolve(`@fontsource/inter/files/${file}`);
   const bytes = readFileSync(path);
-  return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  return parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
 interface Placed {
@@ -34,8 +36,9 @@ interface Placed {
 class InterTypeface implements Typeface {
   private fonts: Record<Weight, Font[]>;
 
-  constructor() {
-    this.fonts = { regular: FILES.regular.map(loadFont), bold: FILES.bold.map(loadFont) };
+  constructor(parse: Parse) {
+    const load = (file: string) => loadFont(parse, file);
+    this.fonts = { regular: FILES.regular.map(load), bold: FILES.bold.map(load) };
   }
 
   private layout(text: string, weight: Weight): { placed: Placed[]; width: number; unitsPerEm: number } {
@@ -72,10 +75,13 @@ class InterTypeface implements Typeface {
   }
 }
 
-let shared: Typeface | undefined;
+let shared: Promise<Typeface> | undefined;
 
-/** The one typeface, its fonts read on first use (about 160 KB, once per process). */
-export function previewTypeface(): Typeface {
-  shared ??= new InterTypeface();
+/**
+ * The one typeface, its fonts read on first use (about 160 KB, once per process). opentype.js too
+ * is loaded then: its import is about 0.09 s of CPU that a server start would otherwise pay.
+ */
+export function previewTypeface(): Promise<Typeface> {
+  shared ??= import("opentype.js").then(({ default: opentype }) => new InterTypeface((buffer) => opentype.parse(buffer)));
   return shared;
 }

@@ -4,7 +4,7 @@
  * wall clock (CLUB_TIMEZONE).
  */
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { LOCAL_DATE_TIME } from "~/lib/util/calendar-date";
 
 export interface EntryWindow {

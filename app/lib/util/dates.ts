@@ -1,5 +1,9 @@
 import { TZDate } from "@date-fns/tz";
-import { format, isValid, parseISO } from "date-fns";
+// One module per function: the server imports its packages as they are written, and "date-fns"
+// alone is all 250 of its modules (0.07 s of CPU at each start, for the three used here).
+import { format } from "date-fns/format";
+import { isValid } from "date-fns/isValid";
+import { parseISO } from "date-fns/parseISO";
 import { remembered } from "~/lib/util/remembered";
 
 // The one place for every date format. Loaders call it and hand the components strings: a
