@@ -31,8 +31,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Kind").selectOption("race.delete");
       await page.getByRole("button", { name: "Filter" }).click();
       await expect(page).toHaveURL(/[?&]kind=race\.delete/);
-      // Whatever else the admin tests did, every entry shown is of that kind.
-      for (const entry of await entries.all()) await expect(entry).toContainText("race.delete");
+      // Whatever else the admin tests did, every entry shown is of that kind. Asked until it holds:
+      // with JavaScript the address changes a moment before the new list is drawn, and a list read
+      // in that moment was the old one (a race.delete entry may not exist yet, so the new list can be empty).
+      await expect(entries.filter({ hasNotText: "race.delete" })).toHaveCount(0);
 
       await page.getByLabel("Kind").selectOption("signin.success");
       await page.getByRole("button", { name: "Filter" }).click();
