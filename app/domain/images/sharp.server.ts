@@ -9,10 +9,15 @@ let loading: Promise<typeof Sharp> | undefined;
  * images between uploads (an upload is a one-off; the cache would only hold memory).
  */
 export function loadSharp(): Promise<typeof Sharp> {
-  loading ??= import("sharp").then(({ default: sharp }) => {
-    sharp.concurrency(1);
-    sharp.cache(false);
-    return sharp;
-  });
+  loading ??= import("sharp")
+    .then(({ default: sharp }) => {
+      sharp.concurrency(1);
+      sharp.cache(false);
+      return sharp;
+    })
+    .catch((error: unknown) => {
+      loading = undefined; // the next image tries again
+      throw error;
+    });
   return loading;
 }

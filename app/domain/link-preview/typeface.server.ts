@@ -82,6 +82,11 @@ let shared: Promise<Typeface> | undefined;
  * is loaded then: its import is about 0.09 s of CPU that a server start would otherwise pay.
  */
 export function previewTypeface(): Promise<Typeface> {
-  shared ??= import("opentype.js").then(({ default: opentype }) => new InterTypeface((buffer) => opentype.parse(buffer)));
+  shared ??= import("opentype.js")
+    .then(({ default: opentype }) => new InterTypeface((buffer) => opentype.parse(buffer)))
+    .catch((error: unknown) => {
+      shared = undefined; // the next picture tries again
+      throw error;
+    });
   return shared;
 }
