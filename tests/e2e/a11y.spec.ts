@@ -1,5 +1,5 @@
 import { expect, PHONE, test } from "./fixtures";
-import { axeBuilder } from "./axe";
+import { axeRun } from "./axe";
 
 /** axe-core finds no serious or critical accessibility violation on the public pages. */
 const PAGES = ["/", "/?tab=standings", "/results", "/results/4", "/calendar", "/standings", "/competitor/1", "/no-such-page"];
@@ -11,7 +11,7 @@ for (const path of PAGES) {
     // take it well over the default 30 s on a busy 2-core CI machine.
     test.setTimeout(120_000);
     await page.goto(path);
-    const { violations } = await axeBuilder(page).analyze();
+    const { violations } = await axeRun(page);
     const serious = violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
@@ -24,6 +24,6 @@ test("the open mobile menu is accessible", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("banner").locator("summary").click();
   await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-  const { violations } = await axeBuilder(page).include("header details").analyze();
+  const { violations } = await axeRun(page, { include: "header details" });
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { PHONE } from "./fixtures";
-import { axeBuilder } from "./axe";
+import { axeRun } from "./axe";
 import { ADMIN, ADMIN_SITE, expect, logIn, test } from "./admin-support";
 
 const PAGES = ["/admin/competitors", "/admin/races", "/admin/results", "/admin/audit"];
@@ -8,7 +8,7 @@ test("the login page and every admin page have no serious accessibility violatio
   // Five axe runs in one test: well over the default 30 s on a busy 2-core CI machine.
   test.setTimeout(120_000);
   const serious = async () =>
-    (await axeBuilder(page).analyze()).violations
+    (await axeRun(page)).violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   await page.goto(`${ADMIN_SITE}/admin/login`);

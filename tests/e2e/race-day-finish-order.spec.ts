@@ -4,7 +4,7 @@
  * Both on the own-data site, with the test's own race and drivers.
  */
 import type { Locator, Page } from "@playwright/test";
-import { axeBuilder } from "./axe";
+import { axeRun } from "./axe";
 import { expect, PHONE, test } from "./fixtures";
 import { ADMIN, logIn } from "./admin-support";
 import {
@@ -90,7 +90,7 @@ test.describe("at 375 px", () => {
       "#11 Moongate 1st",
     ]);
 
-    const serious = (await axeBuilder(page).include('[role="dialog"]').analyze()).violations
+    const serious = (await axeRun(page, { include: '[role="dialog"]' })).violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(serious).toEqual([]);

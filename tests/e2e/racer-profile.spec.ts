@@ -3,7 +3,7 @@
  * chart and head-to-head, with and without JavaScript, at 375 px, and checked by axe.
  */
 import type { Locator, Page } from "@playwright/test";
-import { axeBuilder } from "./axe";
+import { axeRun } from "./axe";
 import { expect, PHONE, test } from "./fixtures";
 import { card, href, readTable } from "./public-helpers";
 
@@ -37,7 +37,7 @@ async function raceResults(page: Page) {
 }
 
 async function axe(page: Page) {
-  const { violations } = await axeBuilder(page).analyze();
+  const { violations } = await axeRun(page);
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
