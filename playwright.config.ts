@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { todayInZone } from "~/lib/util/dates";
+import { siteDataDir } from "./tests/support/scratch-dir";
 
 /**
  * Browser tests run against the production build, served four times (SITES below): with demo data
@@ -48,8 +47,9 @@ export interface Site {
 }
 
 function site(port: number, demo: boolean, extraEnv: Record<string, string> = {}): Site {
-  // Under the system temp directory: the postgres system user must be able to reach it.
-  const dataDir = path.join(os.tmpdir(), `club-e2e-data-${port}`);
+  // In memory when there is room, else under the system temp directory (tests/support/scratch-dir.ts):
+  // the postgres system user must be able to reach it.
+  const dataDir = siteDataDir(port);
   return {
     port,
     url: `http://localhost:${port}/`,

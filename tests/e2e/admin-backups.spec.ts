@@ -5,11 +5,11 @@
  * its own (a restore replaces every row: the shared sites' other tests must not lose theirs).
  */
 import { mkdir, readdir, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { competitors } from "~/db/schema";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { siteDataDir } from "../support/scratch-dir";
 import { logIn } from "./admin-support";
 import { withSiteDatabase } from "./factories";
 import { expect, PHONE, test } from "./fixtures";
@@ -21,7 +21,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4100) + 5;
 const SITE = `http://localhost:${PORT}`;
 const OWNER = { username: "restore-owner", password: "restore-owner-password-1985" };
 // withSiteDatabase finds a site's database by this directory's name.
-const dataDir = path.join(os.tmpdir(), `club-e2e-data-${PORT}`);
+const dataDir = siteDataDir(PORT);
 let server: ServerProcess;
 
 test.beforeAll(async () => {

@@ -2,7 +2,7 @@
  * Data a browser test builds for itself, written straight into a test site's database as the
  * integration tests' factories do (tests/support/factories.ts), so no test depends on what another
  * test running in parallel writes. The sites run an embedded PostgreSQL in
- * os.tmpdir()/club-e2e-data-<port> (playwright.config.ts) and leave their socket directory and
+ * club-e2e-data-<port> (tests/support/scratch-dir.ts) and leave their socket directory and
  * password there for shell commands (db/embedded-postgres.ts); we connect the same way. Nothing in
  * the application changes for this: no test-only route, no backdoor.
  *
@@ -12,11 +12,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { addDays, format, parseISO } from "date-fns";
 import { createDatabase, createPool, type Database } from "~/db/client";
 import { createCompetitor, createHeat, createRace, createRegistration, createResult } from "../support/factories";
+import { siteDataDir } from "../support/scratch-dir";
 
 const DEMO_PORT = Number(process.env.E2E_PORT ?? 4100);
 export const OWN_DATA_PORT = DEMO_PORT + 3;
@@ -36,7 +36,7 @@ export function dayFromToday(offset: number): string {
 
 /** A connection string to the database of the test site on `port`. */
 export async function siteDatabaseUrl(port: number): Promise<string> {
-  const dataDir = path.join(os.tmpdir(), `club-e2e-data-${port}`);
+  const dataDir = siteDataDir(port);
   const socketDir = (await readFile(path.join(dataDir, ".pg-socket"), "utf8")).trim();
   const password = (await readFile(path.join(dataDir, ".pg-password"), "utf8")).trim();
   return `postgresql://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=5432`;

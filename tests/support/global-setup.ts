@@ -4,12 +4,12 @@
  * a fresh database of its own (tests/support/database.ts).
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrate } from "~/db/migrate";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres";
+import { scratchRoot } from "./scratch-dir";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   let dataDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "club-test-"));
+    dataDir = await mkdtemp(path.join(scratchRoot(), "club-test-"));
     embedded = await startEmbeddedPostgres({ dataDir });
     adminUrl = embedded.connectionString;
   }
